@@ -1,0 +1,7 @@
+package io.traceloom.kernel.tradeitem;
+
+import io.traceloom.kernel.common.TenantScoped;
+
+/** Answered with an {@code Optional<TradeItemView>}. */
+public record FindTradeItem(String tenantId, String tradeItemId) implements TenantScoped {
+}

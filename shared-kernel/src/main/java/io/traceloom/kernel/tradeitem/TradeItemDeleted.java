@@ -1,0 +1,8 @@
+package io.traceloom.kernel.tradeitem;
+
+import io.traceloom.kernel.common.TenantScoped;
+import org.axonframework.serialization.Revision;
+
+@Revision("1")
+public record TradeItemDeleted(String tenantId, String tradeItemId) implements TenantScoped {
+}

@@ -1,0 +1,12 @@
+package io.traceloom.kernel.tradeitemtag;
+
+import io.traceloom.kernel.common.TenantScoped;
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+public record DeleteTradeItemTag(String tenantId, String tagId) implements TenantScoped {
+
+    @TargetAggregateIdentifier
+    public String catalogueId() {
+        return TradeItemTagCatalogueId.of(tenantId);
+    }
+}

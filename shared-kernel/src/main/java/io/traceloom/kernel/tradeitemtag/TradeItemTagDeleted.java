@@ -1,0 +1,9 @@
+package io.traceloom.kernel.tradeitemtag;
+
+import io.traceloom.kernel.common.TenantScoped;
+import org.axonframework.serialization.Revision;
+
+/** A tag was soft-deleted: it stays readable, marked deleted, and can no longer be put on trade items. */
+@Revision("1")
+public record TradeItemTagDeleted(String tenantId, String tagId) implements TenantScoped {
+}
