@@ -1,0 +1,53 @@
+package io.traceloom.command.tradeitem;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted;
+
+import io.traceloom.command.common.DomainRejectionException;
+import io.traceloom.kernel.common.Rejection;
+import io.traceloom.kernel.tradeitem.DeleteTradeItem;
+import io.traceloom.kernel.tradeitem.TradeItemCreated;
+import io.traceloom.kernel.tradeitem.TradeItemDeleted;
+import io.traceloom.kernel.tradeitem.TradeItemTagSnapshot;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.spring.stereotype.Aggregate;
+
+@Aggregate
+public class TradeItem {
+
+    @AggregateIdentifier
+    private String id;
+    private String tenantId;
+
+    protected TradeItem() {
+        // for Axon
+    }
+
+    /** Created by {@link TradeItemCommandHandler}, which resolves the tag first. */
+    TradeItem(String tenantId, String tradeItemId, String name, TradeItemTagSnapshot tag) {
+        apply(new TradeItemCreated(tenantId, tradeItemId, name, tag));
+    }
+
+    @CommandHandler
+    public void handle(DeleteTradeItem command) {
+        if (!tenantId.equals(command.tenantId())) {
+            // Another tenant's item does not exist for this caller, whatever it is.
+            throw new DomainRejectionException(Rejection.notFound(
+                    "Trade item '" + command.tradeItemId() + "' does not exist."));
+        }
+        apply(new TradeItemDeleted(tenantId, id));
+    }
+
+    @EventSourcingHandler
+    void on(TradeItemCreated event) {
+        id = event.tradeItemId();
+        tenantId = event.tenantId();
+    }
+
+    @EventSourcingHandler
+    void on(TradeItemDeleted event) {
+        markDeleted();
+    }
+}
