@@ -1,0 +1,35 @@
+package io.traceloom.query.tradeitem;
+
+import io.traceloom.kernel.tradeitem.TradeItemCreated;
+import io.traceloom.kernel.tradeitem.TradeItemView;
+import io.traceloom.query.tradeitemtag.TradeItemTagDocument;
+import java.time.Instant;
+import org.springframework.data.annotation.Id;
+import org.springframework.data.mongodb.core.mapping.Document;
+
+/**
+ * A trade item in the read model, with its tag embedded as it stands now. Pure folds, no I/O.
+ *
+ * @param tradeItemTag the embedded tag, or {@code null}
+ */
+@Document(TradeItemDocument.COLLECTION)
+public record TradeItemDocument(@Id String id, String tenantId, String name, TradeItemTagDocument tradeItemTag,
+                                Instant createdAt, long version) {
+
+    public static final String COLLECTION = "trade_items";
+
+    public static TradeItemDocument created(TradeItemCreated event, Instant at, long version) {
+        TradeItemTagDocument tag = event.tradeItemTag() == null
+                ? null
+                : TradeItemTagDocument.of(event.tenantId(), event.tradeItemTag());
+        return new TradeItemDocument(event.tradeItemId(), event.tenantId(), event.name(), tag, at, version);
+    }
+
+    public TradeItemDocument tagDeleted(Instant at, long tagVersion) {
+        return new TradeItemDocument(id, tenantId, name, tradeItemTag.deleted(at, tagVersion), createdAt, version);
+    }
+
+    public TradeItemView toView() {
+        return new TradeItemView(id, name, tradeItemTag == null ? null : tradeItemTag.toView(), version);
+    }
+}

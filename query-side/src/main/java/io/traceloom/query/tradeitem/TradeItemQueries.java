@@ -1,0 +1,39 @@
+package io.traceloom.query.tradeitem;
+
+import static org.springframework.data.mongodb.core.query.Criteria.where;
+import static org.springframework.data.mongodb.core.query.Query.query;
+
+import io.traceloom.kernel.tradeitem.FindTradeItem;
+import io.traceloom.kernel.tradeitem.ListTradeItems;
+import io.traceloom.kernel.tradeitem.TradeItemPage;
+import io.traceloom.kernel.tradeitem.TradeItemView;
+import io.traceloom.query.common.MongoPages;
+import java.util.Optional;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.stereotype.Component;
+
+@Component
+public class TradeItemQueries {
+
+    private final MongoTemplate mongo;
+
+    public TradeItemQueries(MongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    @QueryHandler
+    public Optional<TradeItemView> handle(FindTradeItem query) {
+        return Optional.ofNullable(mongo.findOne(
+                        query(where("_id").is(query.tradeItemId()).and("tenantId").is(query.tenantId())),
+                        TradeItemDocument.class))
+                .map(TradeItemDocument::toView);
+    }
+
+    @QueryHandler
+    public TradeItemPage handle(ListTradeItems query) {
+        MongoPages.Slice<TradeItemDocument> slice = MongoPages.find(mongo,
+                query(where("tenantId").is(query.tenantId())), TradeItemDocument.class, query.page(), query.limit());
+        return new TradeItemPage(slice.items().stream().map(TradeItemDocument::toView).toList(), slice.total());
+    }
+}

@@ -1,0 +1,44 @@
+package io.traceloom.query.tradeitemtag;
+
+import static org.springframework.data.mongodb.core.query.Criteria.where;
+import static org.springframework.data.mongodb.core.query.Query.query;
+
+import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
+import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
+import io.traceloom.query.common.MongoPages;
+import java.util.Optional;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.stereotype.Component;
+
+@Component
+public class TradeItemTagQueries {
+
+    private final MongoTemplate mongo;
+
+    public TradeItemTagQueries(MongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    @QueryHandler
+    public Optional<TradeItemTagView> handle(FindTradeItemTag query) {
+        return Optional.ofNullable(mongo.findOne(
+                        query(where("_id").is(query.tagId()).and("tenantId").is(query.tenantId())),
+                        TradeItemTagDocument.class))
+                .map(TradeItemTagDocument::toView);
+    }
+
+    @QueryHandler
+    public TradeItemTagPage handle(ListTradeItemTags query) {
+        Criteria criteria = where("tenantId").is(query.tenantId());
+        if (!query.includeDeleted()) {
+            criteria = criteria.and("deleted").is(false);
+        }
+        MongoPages.Slice<TradeItemTagDocument> slice =
+                MongoPages.find(mongo, query(criteria), TradeItemTagDocument.class, query.page(), query.limit());
+        return new TradeItemTagPage(slice.items().stream().map(TradeItemTagDocument::toView).toList(), slice.total());
+    }
+}
