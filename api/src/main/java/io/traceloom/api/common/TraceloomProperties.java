@@ -1,0 +1,43 @@
+package io.traceloom.api.common;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Traceloom's own settings ({@code traceloom.*}; also as environment variables, e.g.
+ * {@code TRACELOOM_DATA_DIR}).
+ *
+ * @param dataDir    where everything durable lives in the embedded default: events, and later files and keys
+ * @param http       limits of the HTTP interface
+ * @param readModels how writes wait for the read models
+ * @param security   who the caller is
+ */
+@ConfigurationProperties("traceloom")
+public record TraceloomProperties(@DefaultValue("./data") Path dataDir,
+                                  @DefaultValue Http http,
+                                  @DefaultValue ReadModels readModels,
+                                  @DefaultValue Security security) {
+
+    /** @param maxBodySize larger request bodies are refused with 413 */
+    public record Http(@DefaultValue("1MB") DataSize maxBodySize) {
+    }
+
+    /**
+     * @param awaitTimeout how long a write waits for every projection to show it before answering 503
+     */
+    public record ReadModels(@DefaultValue("10s") Duration awaitTimeout) {
+    }
+
+    /** @param local the tenant and user every request acts as in {@code local} mode */
+    public record Security(@DefaultValue Local local) {
+    }
+
+    public record Local(@DefaultValue("6f1c2a9e-3d4b-4c8a-9e2f-1a7b5c3d9e01") String tenantId,
+                        @DefaultValue("0b8e4f6a-2c1d-4e3f-8a9b-7c6d5e4f3a21") String userId,
+                        @DefaultValue("Local User") String name,
+                        @DefaultValue("local@localhost") String email) {
+    }
+}

@@ -1,0 +1,65 @@
+package io.traceloom.api.common;
+
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import java.util.List;
+import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.MethodParameter;
+import org.springframework.web.bind.support.WebDataBinderFactory;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.method.support.ModelAndViewContainer;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+@Configuration(proxyBeanMethods = false)
+public class WebConfiguration implements WebMvcConfigurer {
+
+    private final ReadinessGate readinessGate;
+    private final CurrentCaller currentCaller;
+
+    public WebConfiguration(ReadinessGate readinessGate, CurrentCaller currentCaller) {
+        this.readinessGate = readinessGate;
+        this.currentCaller = currentCaller;
+    }
+
+    @Override
+    public void addInterceptors(InterceptorRegistry registry) {
+        registry.addInterceptor(readinessGate).excludePathPatterns("/actuator/**", "/error");
+    }
+
+    @Override
+    public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+        resolvers.add(new PageParamsResolver());
+        resolvers.add(new HandlerMethodArgumentResolver() {
+            @Override
+            public boolean supportsParameter(MethodParameter parameter) {
+                return parameter.getParameterType() == Caller.class;
+            }
+
+            @Override
+            public Caller resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
+                                          NativeWebRequest webRequest, WebDataBinderFactory binderFactory) {
+                return currentCaller.get();
+            }
+        });
+    }
+
+    /**
+     * JSON in is taken literally: {@code "name": 42} is not a string, {@code "count": "3"} not a number.
+     * (Unknown fields are refused through {@code spring.jackson.deserialization}.)
+     */
+    @Bean
+    public Jackson2ObjectMapperBuilderCustomizer strictJson() {
+        return builder -> builder
+                .featuresToDisable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .postConfigurer(mapper -> mapper.coercionConfigFor(LogicalType.Textual)
+                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+    }
+}

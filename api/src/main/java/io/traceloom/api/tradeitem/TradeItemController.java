@@ -1,0 +1,84 @@
+package io.traceloom.api.tradeitem;
+
+import io.traceloom.api.common.Caller;
+import io.traceloom.api.common.Commands;
+import io.traceloom.api.common.PageParams;
+import io.traceloom.api.common.Paged;
+import io.traceloom.api.common.Queries;
+import io.traceloom.api.common.Versions;
+import io.traceloom.kernel.tradeitem.CreateTradeItem;
+import io.traceloom.kernel.tradeitem.DeleteTradeItem;
+import io.traceloom.kernel.tradeitem.FindTradeItem;
+import io.traceloom.kernel.tradeitem.ListTradeItems;
+import io.traceloom.kernel.tradeitem.TradeItemPage;
+import io.traceloom.kernel.tradeitem.TradeItemView;
+import jakarta.validation.Valid;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.util.UriComponentsBuilder;
+
+@RestController
+@RequestMapping(path = "/trade-items", produces = MediaType.APPLICATION_JSON_VALUE)
+public class TradeItemController {
+
+    private final Commands commands;
+    private final Queries queries;
+
+    public TradeItemController(Commands commands, Queries queries) {
+        this.commands = commands;
+        this.queries = queries;
+    }
+
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    public ResponseEntity<TradeItemResponse> create(Caller caller, @Valid @RequestBody CreateTradeItemRequest body,
+                                                    UriComponentsBuilder uri) {
+        String id = UUID.randomUUID().toString();
+        commands.send(new CreateTradeItem(caller.tenantId(), id, body.name(), body.tradeItemTag()));
+        TradeItemView item = find(caller, id);
+        return ResponseEntity.created(uri.path("/trade-items/{id}").build(id))
+                .eTag(Versions.etag(item.version()))
+                .body(TradeItemResponse.of(item));
+    }
+
+    @GetMapping("/{id}")
+    public ResponseEntity<TradeItemResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
+        TradeItemView item = find(caller, id);
+        String etag = Versions.etag(item.version());
+        if (request.checkNotModified(etag)) {
+            return null;
+        }
+        return ResponseEntity.ok().eTag(etag).body(TradeItemResponse.of(item));
+    }
+
+    @GetMapping
+    public ResponseEntity<List<TradeItemResponse>> list(Caller caller, PageParams page) {
+        TradeItemPage result = queries.get(new ListTradeItems(caller.tenantId(), page.page(), page.limit()),
+                TradeItemPage.class);
+        return Paged.response(page, result.items().stream().map(TradeItemResponse::of).toList(), result.total());
+    }
+
+    /** Honours {@code If-Match}: deleting a version other than the one the caller saw is 412. */
+    @DeleteMapping("/{id}")
+    public ResponseEntity<Void> delete(Caller caller, @PathVariable String id,
+                                       @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
+        commands.send(new DeleteTradeItem(caller.tenantId(), id, Versions.fromIfMatch(ifMatch)));
+        return ResponseEntity.noContent().build();
+    }
+
+    private TradeItemView find(Caller caller, String id) {
+        return queries.one(new FindTradeItem(caller.tenantId(), id), TradeItemView.class,
+                "Trade item '" + id + "' does not exist.");
+    }
+}
