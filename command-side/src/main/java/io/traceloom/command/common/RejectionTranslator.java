@@ -30,6 +30,7 @@ public class RejectionTranslator implements MessageHandlerInterceptor<CommandMes
             // message: some are internal (a tenant's catalogue), and the client knows what it asked for.
             throw rejected(Rejection.notFound("The resource does not exist."), e);
         } catch (ConflictingAggregateVersionException e) {
+            // raised by aggregates that check an expected version through Axon's ConflictResolver
             throw rejected(Rejection.versionMismatch(
                     "The resource is at version " + e.getActualVersion() + ", not " + e.getExpectedVersion() + "."), e);
         }

@@ -11,6 +11,7 @@ import io.traceloom.kernel.tradeitem.TradeItemDeleted;
 import io.traceloom.kernel.tradeitem.TradeItemTagSnapshot;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.eventsourcing.conflictresolution.ConflictResolver;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
 
@@ -30,13 +31,18 @@ public class TradeItem {
         apply(new TradeItemCreated(tenantId, tradeItemId, name, tag));
     }
 
+    /**
+     * With an expected version, any change since that version is a conflict: the caller decided to delete
+     * something it has not seen.
+     */
     @CommandHandler
-    public void handle(DeleteTradeItem command) {
+    public void handle(DeleteTradeItem command, ConflictResolver conflicts) {
         if (!tenantId.equals(command.tenantId())) {
             // Another tenant's item does not exist for this caller, whatever it is.
             throw new DomainRejectionException(Rejection.notFound(
                     "Trade item '" + command.tradeItemId() + "' does not exist."));
         }
+        conflicts.detectConflicts(changes -> true);
         apply(new TradeItemDeleted(tenantId, id));
     }
 

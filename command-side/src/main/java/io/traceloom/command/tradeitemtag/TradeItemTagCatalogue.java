@@ -47,7 +47,7 @@ public class TradeItemTagCatalogue {
         if (holder != null) {
             throw new DomainRejectionException(Rejection.conflict("code",
                     "A trade item tag with code '" + command.code() + "' already exists"
-                            + (holder.deleted ? " (deleted)." : ".")));
+                            + (holder.deleted() ? " (deleted)." : ".")));
         }
         if (tagsById.containsKey(command.tagId())) {
             throw new DomainRejectionException(Rejection.conflict("id",
@@ -65,54 +65,39 @@ public class TradeItemTagCatalogue {
             throw new DomainRejectionException(Rejection.notFound(
                     "Trade item tag '" + command.tagId() + "' does not exist."));
         }
-        if (!tag.deleted) {
-            apply(new TradeItemTagDeleted(tenantId, tag.id));
+        if (!tag.deleted()) {
+            apply(new TradeItemTagDeleted(tenantId, tag.id()));
         }
     }
 
     /** The live tag with this code, as other features' command handlers may put it on something. */
     public Optional<TradeItemTagSnapshot> liveTag(String code) {
         return Optional.ofNullable(tagsByCode.get(code))
-                .filter(tag -> !tag.deleted)
-                .map(tag -> new TradeItemTagSnapshot(tag.id, tag.code, tag.name, tag.description, tag.createdAt,
-                        tag.updatedAt, tag.version));
+                .filter(tag -> !tag.deleted())
+                .map(tag -> new TradeItemTagSnapshot(tag.id(), tag.code(), tag.name(), tag.description(),
+                        tag.createdAt(), tag.updatedAt(), tag.version()));
     }
 
     @EventSourcingHandler
     void on(TradeItemTagCreated event, @Timestamp Instant at, @SequenceNumber long sequence) {
         id = TradeItemTagCatalogueId.of(event.tenantId());
         tenantId = event.tenantId();
-        Tag tag = new Tag(event.tagId(), event.code(), event.name(), event.description(), at, sequence);
-        tagsById.put(tag.id, tag);
-        tagsByCode.put(tag.code, tag);
+        remember(new Tag(event.tagId(), event.code(), event.name(), event.description(), at, at, sequence, false));
     }
 
     @EventSourcingHandler
     void on(TradeItemTagDeleted event, @Timestamp Instant at, @SequenceNumber long sequence) {
         Tag tag = tagsById.get(event.tagId());
-        tag.deleted = true;
-        tag.updatedAt = at;
-        tag.version = sequence;
+        remember(new Tag(tag.id(), tag.code(), tag.name(), tag.description(), tag.createdAt(), at, sequence, true));
     }
 
-    private static final class Tag {
-        final String id;
-        final String code;
-        final String name;
-        final String description;
-        final Instant createdAt;
-        Instant updatedAt;
-        long version;
-        boolean deleted;
+    private void remember(Tag tag) {
+        tagsById.put(tag.id(), tag);
+        tagsByCode.put(tag.code(), tag);
+    }
 
-        Tag(String id, String code, String name, String description, Instant createdAt, long version) {
-            this.id = id;
-            this.code = code;
-            this.name = name;
-            this.description = description;
-            this.createdAt = createdAt;
-            this.updatedAt = createdAt;
-            this.version = version;
-        }
+    /** @param version the catalogue's sequence number at the tag's last change */
+    private record Tag(String id, String code, String name, String description, Instant createdAt,
+                       Instant updatedAt, long version, boolean deleted) {
     }
 }
