@@ -15,7 +15,9 @@ import org.springframework.stereotype.Component;
 /**
  * For operators: {@code GET /actuator/projections} shows where each projection stands;
  * {@code POST /actuator/projections/{name}} replays that one projection from the first event (its reset
- * handler clears its read model first) while the others keep running.
+ * handler clears its read model first) while the others keep running. A replayed projection has caught up
+ * when its {@code position} reaches {@code head}; Axon keeps {@code replaying} true until the first event
+ * newer than the replay arrives.
  */
 @Component
 @Endpoint(id = "projections")

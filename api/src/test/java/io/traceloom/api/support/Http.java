@@ -1,0 +1,94 @@
+package io.traceloom.api.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** A plain HTTP/1.1 JSON client for tests: requests as a client would send them, answers as they come. */
+public final class Http {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String baseUrl;
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    Http(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    /** One answer: status, headers, the raw body, and the body as JSON when it is JSON. */
+    public record Response(int status, HttpHeaders headers, String body) {
+
+        public JsonNode json() {
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                throw new AssertionError("not JSON: " + body, e);
+            }
+        }
+
+        public String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
+
+        public String contentType() {
+            return header("Content-Type");
+        }
+    }
+
+    public Response get(String path, String... headers) {
+        return send("GET", path, null, null, headers);
+    }
+
+    public Response post(String path, String json, String... headers) {
+        return send("POST", path, "application/json", BodyPublishers.ofString(json), headers);
+    }
+
+    public Response delete(String path, String... headers) {
+        return send("DELETE", path, null, null, headers);
+    }
+
+    public Response send(String method, String path, String contentType, BodyPublisher body, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? BodyPublishers.noBody() : body);
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        try {
+            var response = client.send(request.build(), BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Response(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A body sent without Content-Length (chunked), as streaming clients do. */
+    public static BodyPublisher chunked(byte[] body) {
+        return BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body));
+    }
+}

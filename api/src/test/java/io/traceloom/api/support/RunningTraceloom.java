@@ -1,0 +1,71 @@
+package io.traceloom.api.support;
+
+import io.traceloom.api.TraceloomApplication;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The real application, started as {@code java -jar} would start it, on a random port of 127.0.0.1 with a
+ * data directory of its own. Tests speak HTTP to it through {@link #http()}.
+ */
+public final class RunningTraceloom implements AutoCloseable {
+
+    private static final Duration READY_WITHIN = Duration.ofSeconds(60);
+
+    private final ConfigurableApplicationContext context;
+    private final Http http;
+
+    private RunningTraceloom(ConfigurableApplicationContext context) {
+        this.context = context;
+        String port = context.getEnvironment().getProperty("local.server.port");
+        this.http = new Http("http://127.0.0.1:" + port);
+    }
+
+    /** Starts on {@code dataDir} with extra {@code --key=value} arguments and waits until it is ready. */
+    public static RunningTraceloom start(Path dataDir, String... arguments) {
+        List<String> args = new ArrayList<>(List.of("--server.port=0", "--traceloom.data-dir=" + dataDir));
+        args.addAll(List.of(arguments));
+        ConfigurableApplicationContext context =
+                new SpringApplicationBuilder(TraceloomApplication.class).run(args.toArray(String[]::new));
+        RunningTraceloom running = new RunningTraceloom(context);
+        running.awaitReady();
+        return running;
+    }
+
+    public Http http() {
+        return http;
+    }
+
+    public <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+
+    /** Readiness is down until every projection has caught up with the store. */
+    private void awaitReady() {
+        long deadline = System.nanoTime() + READY_WITHIN.toNanos();
+        while (http.get("/actuator/health/readiness").status() != 200) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("Traceloom was not ready within " + READY_WITHIN);
+            }
+            pause();
+        }
+    }
+
+    static void pause() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+}
