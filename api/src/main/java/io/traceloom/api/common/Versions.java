@@ -1,5 +1,8 @@
 package io.traceloom.api.common;
 
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.context.request.WebRequest;
+
 /** Entity tags are the resource's version, quoted: {@code "7"}. */
 public final class Versions {
 
@@ -8,6 +11,18 @@ public final class Versions {
 
     public static String etag(long version) {
         return "\"" + version + "\"";
+    }
+
+    /**
+     * A read of one resource: 200 with its entity tag, or 304 (written by Spring, answered with
+     * {@code null}) when the client's {@code If-None-Match} already names this version.
+     */
+    public static <T> ResponseEntity<T> ok(WebRequest request, long version, T body) {
+        String etag = etag(version);
+        if (request.checkNotModified(etag)) {
+            return null;
+        }
+        return ResponseEntity.ok().eTag(etag).body(body);
     }
 
     /**

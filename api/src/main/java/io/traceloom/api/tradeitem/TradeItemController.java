@@ -55,11 +55,7 @@ public class TradeItemController {
     @GetMapping("/{id}")
     public ResponseEntity<TradeItemResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
         TradeItemView item = find(caller, id);
-        String etag = Versions.etag(item.version());
-        if (request.checkNotModified(etag)) {
-            return null;
-        }
-        return ResponseEntity.ok().eTag(etag).body(TradeItemResponse.of(item));
+        return Versions.ok(request, item.version(), TradeItemResponse.of(item));
     }
 
     @GetMapping

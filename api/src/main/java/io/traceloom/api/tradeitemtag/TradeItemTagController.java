@@ -55,11 +55,7 @@ public class TradeItemTagController {
     @GetMapping("/{id}")
     public ResponseEntity<TradeItemTagResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
         TradeItemTagView tag = find(caller, id);
-        String etag = Versions.etag(tag.version());
-        if (request.checkNotModified(etag)) {
-            return null;
-        }
-        return ResponseEntity.ok().eTag(etag).body(TradeItemTagResponse.of(tag));
+        return Versions.ok(request, tag.version(), TradeItemTagResponse.of(tag));
     }
 
     /** Live tags; {@code includeDeleted=true} lists the soft-deleted ones too. */
