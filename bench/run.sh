@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# Benchmarks Traceloom against its own ceilings, in one run, and prints one Markdown table.
+#
+#   bench/run.sh          full run (15 s per measurement, >= 50,000 events for replay and cold start)
+#   bench/run.sh --quick  the same in under 3 minutes, with shorter runs and fewer events
+#
+# It builds the jar if needed, starts the service on the embedded default with a fresh temporary data
+# directory and the `bench` profile (bare GET/POST ceilings, seeding, projection-lag probe), warms it up,
+# measures every figure in ROUNDS rounds (median reported), stops it, and times cold starts.
+# Needs a JDK, curl and wrk (installed from Debian's packages when missing and possible).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+QUICK=0
+[ "${1:-}" = "--quick" ] && QUICK=1
+if [ $QUICK = 1 ]; then
+  DURATION=3; WARMUP=2; ROUNDS=3; IDS=2000; LAG_WRITES=1000; REPLAY_EVENTS=12000
+else
+  DURATION=15; WARMUP=10; ROUNDS=3; IDS=5000; LAG_WRITES=2000; REPLAY_EVENTS=60000
+fi
+CONNECTIONS=32
+PORT=${BENCH_PORT:-18080}
+BASE="http://127.0.0.1:$PORT"
+JAR=api/target/traceloom.jar
+WORK=$(mktemp -d /tmp/traceloom-bench.XXXXXX)
+DATA="$WORK/data"
+RESULTS="$WORK/results.txt"
+PID=
+
+say() { echo "[bench] $*" >&2; }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+cleanup() {
+  [ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# --- prerequisites --------------------------------------------------------------------------------
+command -v java >/dev/null || { say "no java on PATH: install a JDK 17+"; exit 1; }
+command -v curl >/dev/null || { say "no curl on PATH"; exit 1; }
+if ! command -v wrk >/dev/null; then
+  say "wrk is missing; installing it from Debian's packages"
+  if ! { apt-get install -y -qq wrk >/dev/null 2>&1 || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq wrk >/dev/null 2>&1; }; }; then
+    say "could not install wrk (apt-get failed; are you root?): install it and run again"; exit 1
+  fi
+fi
+if curl -s -o /dev/null "$BASE/"; then say "port $PORT is taken: set BENCH_PORT"; exit 1; fi
+if [ ! -f "$JAR" ] || [ -n "$(find shared-kernel command-side query-side api -name '*.java' -newer "$JAR" -o -name '*.yml' -newer "$JAR" | head -1)" ]; then
+  say "building $JAR"
+  ./mvnw -B -q package -DskipTests
+fi
+
+# --- the service ----------------------------------------------------------------------------------
+start() { # data dir; sets PID, and STARTED_MS to the milliseconds from launch to ready
+  local dir=$1 t0
+  t0=$(now_ms)
+  java -jar "$JAR" --spring.profiles.active=bench --server.port="$PORT" --traceloom.data-dir="$dir" \
+    --logging.level.root=WARN --logging.level.io.traceloom=INFO >>"$WORK/service.log" 2>&1 &
+  PID=$!
+  until curl -sf -o /dev/null "$BASE/actuator/health/readiness"; do
+    kill -0 "$PID" 2>/dev/null || { say "the service died; its log:"; tail -50 "$WORK/service.log" >&2; exit 1; }
+    sleep 0.05
+  done
+  STARTED_MS=$(( $(now_ms) - t0 ))
+}
+stop() { kill "$PID"; wait "$PID" 2>/dev/null || true; PID=; }
+
+head_position() { curl -s "$BASE/actuator/projections" | grep -o '"head":[0-9-]*' | head -1 | cut -d: -f2; }
+position_of() { curl -s "$BASE/actuator/projections/$1" | grep -o '"position":[0-9-]*' | cut -d: -f2; }
+post() { curl -sf -X POST -H 'Content-Type: application/json' "$@"; }
+json_number() { grep -o "\"$1\":[0-9.]*" | cut -d: -f2; }
+
+# wrk run -> "rps p50ms p99ms non2xx"
+measure() { # name seconds wrk-args...
+  local name=$1 seconds=$2; shift 2
+  local out
+  out=$(wrk -t2 -c$CONNECTIONS -d"${seconds}s" --latency "$@")
+  echo "$out" | awk -v name="$name" '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    /Requests\/sec/ { rps = $2 }
+    /^ +50%/ { p50 = ms($2) }
+    /^ +99%/ { p99 = ms($2) }
+    /Non-2xx/ { errors = $5 }
+    /Socket errors/ { errors += 0 }
+    END { printf "%s %.1f %.2f %.2f %d\n", name, rps, p50, p99, errors + 0 }'
+}
+
+# --- setup ----------------------------------------------------------------------------------------
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+say "starting on $DATA"
+start "$DATA"
+post "$BASE/trade-item-tags" -d '{"code":"BENCH","name":"Benchmark tag"}' >/dev/null
+say "seeding $IDS trade items"
+post "$BASE/bench/seed?items=$IDS&tag=BENCH" >/dev/null
+export BENCH_IDS="$WORK/ids.txt"
+: >"$BENCH_IDS"
+for ((page = 1; page <= (IDS + 99) / 100; page++)); do
+  curl -s "$BASE/trade-items?limit=100&page=$page" | grep -o '"id":"[^"]*","name"' | cut -d'"' -f4 >>"$BENCH_IDS"
+done
+say "$(wc -l <"$BENCH_IDS") ids to read"
+
+say "warming up"
+for case in "bench/bare" "trade-items/$(head -1 "$BENCH_IDS")" "trade-items?limit=100"; do
+  wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" "$BASE/$case" >/dev/null
+done
+wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" -s bench/post-bare.lua "$BASE/bench/bare" >/dev/null
+wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" -s bench/post-trade-item.lua "$BASE/trade-items" >/dev/null
+
+# --- throughput and latency, ceilings interleaved -------------------------------------------------
+for ((round = 1; round <= ROUNDS; round++)); do
+  say "round $round of $ROUNDS"
+  measure bare_get "$DURATION" "$BASE/bench/bare" >>"$RESULTS"
+  measure bare_post "$DURATION" -s bench/post-bare.lua "$BASE/bench/bare" >>"$RESULTS"
+  measure create "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
+  measure get_by_id "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" >>"$RESULTS"
+  measure list "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
+done
+RSS_MB=$(awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$PID/status")
+
+say "projection lag over $LAG_WRITES writes, $ROUNDS times"
+for ((round = 1; round <= ROUNDS; round++)); do
+  lag=$(post "$BASE/bench/projection-lag?writes=$LAG_WRITES")
+  echo "lag $(echo "$lag" | json_number p50Ms) $(echo "$lag" | json_number p99Ms)" >>"$RESULTS"
+done
+
+events=$(( $(head_position) + 1 ))
+if [ "$events" -lt "$REPLAY_EVENTS" ]; then
+  say "seeding up to $REPLAY_EVENTS events (now $events)"
+  post "$BASE/bench/seed?items=$((REPLAY_EVENTS - events))&tag=BENCH" >/dev/null
+fi
+EVENTS=$(( $(head_position) + 1 ))
+say "replaying the trade-items projection over $EVENTS events, $ROUNDS times"
+for ((round = 1; round <= ROUNDS; round++)); do
+  head=$(head_position)
+  t0=$(now_ms)
+  post "$BASE/actuator/projections/trade-items" >/dev/null
+  sleep 0.05
+  until [ "$(position_of trade-items)" -ge "$head" ]; do sleep 0.02; done
+  elapsed=$(( $(now_ms) - t0 ))
+  echo "replay $(awk -v e="$EVENTS" -v ms="$elapsed" 'BEGIN { printf "%.0f", e / (ms / 1000) }') $elapsed" >>"$RESULTS"
+done
+stop
+
+say "cold starts"
+for ((round = 1; round <= ROUNDS; round++)); do
+  start "$WORK/empty-$round"; echo "cold_empty $STARTED_MS" >>"$RESULTS"; stop
+  start "$DATA"; echo "cold_full $STARTED_MS" >>"$RESULTS"; stop
+done
+LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# --- the table ------------------------------------------------------------------------------------
+median() { # case column
+  awk -v c="$1" -v k="$2" '$1 == c { print $k }' "$RESULTS" | sort -g |
+    awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f %%", 100 * a / b }'; }
+errors() { awk -v c="$1" '$1 == c { s += $5 } END { print s + 0 }' "$RESULTS"; }
+
+BG=$(median bare_get 2); BP=$(median bare_post 2)
+CR=$(median create 2); GI=$(median get_by_id 2); LI=$(median list 2)
+COMMIT=$(git rev-parse --short HEAD)$([ -z "$(git status --porcelain --untracked-files=no)" ] || echo "-dirty")
+JDK=$(java -version 2>&1 | head -1)
+
+cat <<TABLE
+
+Traceloom benchmark ($([ $QUICK = 1 ] && echo quick || echo full) run), $(date -u +%Y-%m-%dT%H:%MZ)
+Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $JDK; commit $COMMIT
+Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 threads, $CONNECTIONS connections, ${DURATION} s a measurement; every figure is the median of $ROUNDS rounds.
+
+| figure | throughput | p50 | p99 | ceiling | vs. ceiling | non-2xx |
+|---|---|---|---|---|---|---|
+| bare GET (ceiling) | $BG req/s | $(median bare_get 3) ms | $(median bare_get 4) ms | | | $(errors bare_get) |
+| bare POST (ceiling) | $BP req/s | $(median bare_post 3) ms | $(median bare_post 4) ms | | | $(errors bare_post) |
+| POST /trade-items (create, tagged) | $CR req/s | $(median create 3) ms | $(median create 4) ms | bare POST | $(ratio "$CR" "$BP") | $(errors create) |
+| GET /trade-items/{id} ($(wc -l <"$BENCH_IDS") ids) | $GI req/s | $(median get_by_id 3) ms | $(median get_by_id 4) ms | bare GET | $(ratio "$GI" "$BG") | $(errors get_by_id) |
+| GET /trade-items?page=1&limit=100 | $LI req/s | $(median list 3) ms | $(median list 4) ms | bare GET | $(ratio "$LI" "$BG") | $(errors list) |
+
+| figure | value |
+|---|---|
+| projection lag, write's success to every read model showing it ($LAG_WRITES sequential writes) | p50 $(median lag 2) ms, p99 $(median lag 3) ms |
+| replay of the trade-items projection | $(median replay 2) events/s ($EVENTS events in $(median replay 3) ms) |
+| cold start to ready, empty data directory | $(median cold_empty 2) ms |
+| cold start to ready, $EVENTS events (read models rebuilt) | $(median cold_full 2) ms |
+| peak RSS under load (VmHWM) | $RSS_MB MiB |
+TABLE
