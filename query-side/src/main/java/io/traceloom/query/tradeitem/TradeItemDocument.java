@@ -5,6 +5,7 @@ import io.traceloom.kernel.tradeitem.TradeItemView;
 import io.traceloom.query.tradeitemtag.TradeItemTagDocument;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
+import org.springframework.data.mongodb.core.index.CompoundIndex;
 import org.springframework.data.mongodb.core.mapping.Document;
 
 /**
@@ -13,6 +14,7 @@ import org.springframework.data.mongodb.core.mapping.Document;
  * @param tradeItemTag the embedded tag, or {@code null}
  */
 @Document(TradeItemDocument.COLLECTION)
+@CompoundIndex(name = "tenant_oldest_first", def = "{'tenantId': 1, 'createdAt': 1, '_id': 1}")
 public record TradeItemDocument(@Id String id, String tenantId, String name, TradeItemTagDocument tradeItemTag,
                                 Instant createdAt, long version) {
 

@@ -24,9 +24,9 @@ public class TradeItemQueries {
 
     @QueryHandler
     public Optional<TradeItemView> handle(FindTradeItem query) {
-        return Optional.ofNullable(mongo.findOne(
-                        query(where("_id").is(query.tradeItemId()).and("tenantId").is(query.tenantId())),
-                        TradeItemDocument.class))
+        // By _id alone: a primary-key lookup everywhere (mongo-java-server scans for anything more).
+        return Optional.ofNullable(mongo.findById(query.tradeItemId(), TradeItemDocument.class))
+                .filter(found -> found.tenantId().equals(query.tenantId()))
                 .map(TradeItemDocument::toView);
     }
 

@@ -5,6 +5,7 @@ import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
+import org.springframework.data.mongodb.core.index.CompoundIndex;
 import org.springframework.data.mongodb.core.mapping.Document;
 
 /**
@@ -12,6 +13,7 @@ import org.springframework.data.mongodb.core.mapping.Document;
  * same code rebuilds the view as of any point in history. Trade items embed it too.
  */
 @Document(TradeItemTagDocument.COLLECTION)
+@CompoundIndex(name = "tenant_oldest_first", def = "{'tenantId': 1, 'createdAt': 1, '_id': 1}")
 public record TradeItemTagDocument(@Id String id, String tenantId, String code, String name, String description,
                                    Instant createdAt, Instant updatedAt, boolean deleted, Instant deletedAt,
                                    long version) {

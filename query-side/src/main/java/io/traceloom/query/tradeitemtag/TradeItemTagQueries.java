@@ -25,9 +25,9 @@ public class TradeItemTagQueries {
 
     @QueryHandler
     public Optional<TradeItemTagView> handle(FindTradeItemTag query) {
-        return Optional.ofNullable(mongo.findOne(
-                        query(where("_id").is(query.tagId()).and("tenantId").is(query.tenantId())),
-                        TradeItemTagDocument.class))
+        // By _id alone: a primary-key lookup everywhere (mongo-java-server scans for anything more).
+        return Optional.ofNullable(mongo.findById(query.tagId(), TradeItemTagDocument.class))
+                .filter(found -> found.tenantId().equals(query.tenantId()))
                 .map(TradeItemTagDocument::toView);
     }
 
