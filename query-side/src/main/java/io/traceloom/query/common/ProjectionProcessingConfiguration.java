@@ -1,5 +1,6 @@
 package io.traceloom.query.common;
 
+import org.axonframework.common.transaction.NoTransactionManager;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.TrackingEventProcessorConfiguration;
 import org.springframework.beans.factory.annotation.Value;
@@ -13,19 +14,27 @@ import org.springframework.context.annotation.Configuration;
  * <p>Tracking, not pooled streaming, processors: the pooled one gets no "events available" signal from
  * Axon's embedded (JDBC) event store and polls it every 500 ms, which every write would wait for
  * (read-your-writes). The tracking processor blocks on the store's own signal, raised at each commit.
+ *
+ * <p>No transaction manager: read models and tokens live in MongoDB, outside the event store's JDBC
+ * transaction. Given one, the tracking processor would store a batch's token before handling the batch,
+ * trusting the transaction to undo it on failure; without, it stores the token after the batch's
+ * read-model writes (see {@link ReadModelFlush}), so a crash can repeat a batch but never skip one.
  */
 @Configuration(proxyBeanMethods = false)
 public class ProjectionProcessingConfiguration {
 
     @Bean
     public ConfigurerModule projectionProcessing(@Value("${traceloom.projections.batch-size:100}") int batchSize,
-                                                 @Value("${traceloom.projections.segments:1}") int segments) {
+                                                 @Value("${traceloom.projections.segments:1}") int segments,
+                                                 ProjectionProgress progress) {
         return configurer -> configurer.eventProcessing()
                 .usingTrackingEventProcessors()
                 .registerTrackingEventProcessorConfiguration(config -> TrackingEventProcessorConfiguration
                         .forParallelProcessing(segments)
                         .andInitialSegmentsCount(segments)
-                        .andBatchSize(batchSize))
-                .registerDefaultSequencingPolicy(config -> new TenantSequencingPolicy());
+                        .andBatchSize(batchSize)
+                        .andEventTrackerStatusChangeListener(progress))
+                .registerDefaultSequencingPolicy(config -> new TenantSequencingPolicy())
+                .registerDefaultTransactionManager(config -> NoTransactionManager.instance());
     }
 }

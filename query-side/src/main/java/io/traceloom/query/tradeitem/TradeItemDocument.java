@@ -27,6 +27,10 @@ public record TradeItemDocument(@Id String id, String tenantId, String name, Tra
         return new TradeItemDocument(event.tradeItemId(), event.tenantId(), event.name(), tag, at, version);
     }
 
+    public boolean isTaggedWith(String tagTenantId, String tagId) {
+        return tenantId.equals(tagTenantId) && tradeItemTag != null && tradeItemTag.id().equals(tagId);
+    }
+
     public TradeItemDocument tagDeleted(Instant at, long tagVersion) {
         return new TradeItemDocument(id, tenantId, name, tradeItemTag.deleted(at, tagVersion), createdAt, version);
     }

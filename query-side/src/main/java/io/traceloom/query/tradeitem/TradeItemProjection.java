@@ -6,6 +6,8 @@ import static org.springframework.data.mongodb.core.query.Query.query;
 import io.traceloom.kernel.tradeitem.TradeItemCreated;
 import io.traceloom.kernel.tradeitem.TradeItemDeleted;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
+import io.traceloom.query.common.Documents;
+import io.traceloom.query.common.ReadModelWriter;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -23,27 +25,34 @@ public class TradeItemProjection {
     public static final String PROCESSING_GROUP = "trade-items";
 
     private final MongoTemplate mongo;
+    private final ReadModelWriter writer;
 
-    public TradeItemProjection(MongoTemplate mongo) {
+    public TradeItemProjection(MongoTemplate mongo, ReadModelWriter writer) {
         this.mongo = mongo;
+        this.writer = writer;
+    }
+
+    private Documents<TradeItemDocument> items() {
+        return writer.documents(TradeItemDocument.class, TradeItemDocument::id);
     }
 
     @EventHandler
     void on(TradeItemCreated event, @Timestamp Instant at, @SequenceNumber long version) {
-        mongo.save(TradeItemDocument.created(event, at, version));
+        items().save(TradeItemDocument.created(event, at, version));
     }
 
     @EventHandler
     void on(TradeItemDeleted event) {
-        mongo.remove(query(where("_id").is(event.tradeItemId())), TradeItemDocument.class);
+        items().remove(event.tradeItemId());
     }
 
     /** The embedded tag stays true to the tag: items keep it, marked deleted. */
     @EventHandler
     void on(TradeItemTagDeleted event, @Timestamp Instant at, @SequenceNumber long tagVersion) {
-        mongo.find(query(where("tenantId").is(event.tenantId()).and("tradeItemTag.id").is(event.tagId())),
-                        TradeItemDocument.class)
-                .forEach(item -> mongo.save(item.tagDeleted(at, tagVersion)));
+        Documents<TradeItemDocument> items = items();
+        items.find(query(where("tenantId").is(event.tenantId()).and("tradeItemTag.id").is(event.tagId())),
+                        item -> item.isTaggedWith(event.tenantId(), event.tagId()))
+                .forEach(item -> items.save(item.tagDeleted(at, tagVersion)));
     }
 
     @ResetHandler

@@ -2,6 +2,8 @@ package io.traceloom.query.tradeitemtag;
 
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
+import io.traceloom.query.common.Documents;
+import io.traceloom.query.common.ReadModelWriter;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -19,21 +21,28 @@ public class TradeItemTagProjection {
     public static final String PROCESSING_GROUP = "trade-item-tags";
 
     private final MongoTemplate mongo;
+    private final ReadModelWriter writer;
 
-    public TradeItemTagProjection(MongoTemplate mongo) {
+    public TradeItemTagProjection(MongoTemplate mongo, ReadModelWriter writer) {
         this.mongo = mongo;
+        this.writer = writer;
+    }
+
+    private Documents<TradeItemTagDocument> tags() {
+        return writer.documents(TradeItemTagDocument.class, TradeItemTagDocument::id);
     }
 
     @EventHandler
     void on(TradeItemTagCreated event, @Timestamp Instant at, @SequenceNumber long version) {
-        mongo.save(TradeItemTagDocument.created(event, at, version));
+        tags().save(TradeItemTagDocument.created(event, at, version));
     }
 
     @EventHandler
     void on(TradeItemTagDeleted event, @Timestamp Instant at, @SequenceNumber long version) {
-        TradeItemTagDocument tag = mongo.findById(event.tagId(), TradeItemTagDocument.class);
+        Documents<TradeItemTagDocument> tags = tags();
+        TradeItemTagDocument tag = tags.find(event.tagId());
         if (tag != null) {
-            mongo.save(tag.deleted(at, version));
+            tags.save(tag.deleted(at, version));
         }
     }
 

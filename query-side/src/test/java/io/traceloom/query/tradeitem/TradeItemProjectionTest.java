@@ -11,6 +11,7 @@ import io.traceloom.kernel.tradeitem.TradeItemView;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
 import io.traceloom.query.common.InMemoryMongo;
+import io.traceloom.query.common.ReadModelWriter;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class TradeItemProjectionTest {
             new TradeItemTagSnapshot("tag-1", "ORG", "Organic", "EU organic", T0, T0, 0);
 
     private final InMemoryMongo mongo = new InMemoryMongo();
-    private final TradeItemProjection projection = new TradeItemProjection(mongo.template());
+    private final TradeItemProjection projection = new TradeItemProjection(mongo.template(), new ReadModelWriter(mongo.template()));
     private final TradeItemQueries queries = new TradeItemQueries(mongo.template());
 
     @AfterEach

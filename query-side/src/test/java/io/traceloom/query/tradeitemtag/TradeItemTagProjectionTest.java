@@ -9,6 +9,7 @@ import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
 import io.traceloom.query.common.InMemoryMongo;
+import io.traceloom.query.common.ReadModelWriter;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class TradeItemTagProjectionTest {
     private static final Instant T1 = Instant.parse("2026-01-03T00:00:00Z");
 
     private final InMemoryMongo mongo = new InMemoryMongo();
-    private final TradeItemTagProjection projection = new TradeItemTagProjection(mongo.template());
+    private final TradeItemTagProjection projection = new TradeItemTagProjection(mongo.template(), new ReadModelWriter(mongo.template()));
     private final TradeItemTagQueries queries = new TradeItemTagQueries(mongo.template());
 
     @AfterEach
