@@ -1,9 +1,9 @@
 package io.traceloom.api.common;
 
+import io.traceloom.query.common.ProjectionProgress;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -19,18 +19,22 @@ import org.springframework.stereotype.Component;
  * A projection has processed them when its position is past the later head and it has no gap (an index
  * it skipped because that transaction had not committed yet) within that range. Gaps below the earlier
  * head cannot be this write's events, so a long-lived gap (a rolled-back append) never blocks writes.
+ *
+ * <p>Waiters re-check when a projection reports progress ({@link ProjectionProgress}), and every few
+ * milliseconds regardless, so a missed report costs a little latency, never a hang.
  */
 @Component
 public class ReadYourWrites {
 
-    private static final long FIRST_PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-    private static final long LONGEST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private final Projections projections;
+    private final ProjectionProgress progress;
     private final Duration timeout;
 
-    public ReadYourWrites(Projections projections, TraceloomProperties properties) {
+    public ReadYourWrites(Projections projections, ProjectionProgress progress, TraceloomProperties properties) {
         this.projections = projections;
+        this.progress = progress;
         this.timeout = properties.readModels().awaitTimeout();
     }
 
@@ -46,13 +50,21 @@ public class ReadYourWrites {
             return;
         }
         long deadline = System.nanoTime() + timeout.toNanos();
-        long pause = FIRST_PAUSE_NANOS;
-        while (!allProcessed(before, after)) {
-            if (System.nanoTime() > deadline) {
+        while (true) {
+            long seen = progress.changes();
+            if (allProcessed(before, after)) {
+                return;
+            }
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
                 throw new ReadModelLagException(timeout);
             }
-            LockSupport.parkNanos(pause);
-            pause = Math.min(pause * 2, LONGEST_PAUSE_NANOS);
+            try {
+                progress.awaitChangeAfter(seen, Math.min(remaining, RECHECK_NANOS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ReadModelLagException(timeout);
+            }
         }
     }
 
