@@ -1,0 +1,80 @@
+package io.traceloom.command.credential;
+
+import com.apicatalog.jsonld.JsonLdError;
+import com.apicatalog.jsonld.JsonLdErrorCode;
+import com.apicatalog.jsonld.document.Document;
+import com.apicatalog.jsonld.document.JsonDocument;
+import com.apicatalog.jsonld.loader.DocumentLoader;
+import com.apicatalog.jsonld.loader.DocumentLoaderOptions;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.util.Map;
+
+/**
+ * The only JSON-LD contexts credentials may use, bundled with the service: nothing is fetched at run
+ * time, and every other URL is refused. The service's own context gives free-form credential subject
+ * properties a vocabulary ({@code @vocab}), so no property escapes the signature; its IRI is the
+ * service's public base URL plus {@link #TRACELOOM_PATH}, where the API serves it.
+ */
+public final class ContextDocuments implements DocumentLoader {
+
+    public static final String CREDENTIALS_V1 = "https://www.w3.org/2018/credentials/v1";
+    public static final String DATA_INTEGRITY_V2 = "https://w3id.org/security/data-integrity/v2";
+    public static final String TRACELOOM_PATH = "/contexts/traceloom/v1";
+
+    private final String traceloomContext;
+    private final JsonObject traceloomDocument;
+    private final Map<String, Document> documents;
+
+    /** @param publicBaseUrl where clients reach this service, e.g. {@code https://traceloom.example.com} */
+    public ContextDocuments(String publicBaseUrl) {
+        this.traceloomContext = publicBaseUrl.replaceAll("/+$", "") + TRACELOOM_PATH;
+        this.traceloomDocument = Json.createObjectBuilder()
+                .add("@context", Json.createObjectBuilder()
+                        .add("@version", 1.1)
+                        .add("@vocab", traceloomContext + "#"))
+                .build();
+        this.documents = Map.of(
+                CREDENTIALS_V1, bundled("credentials-v1.jsonld"),
+                DATA_INTEGRITY_V2, bundled("data-integrity-v2.jsonld"),
+                traceloomContext, JsonDocument.of(traceloomDocument));
+    }
+
+    /** The IRI of the service's own context. */
+    public String traceloomContext() {
+        return traceloomContext;
+    }
+
+    /** The service's own context document, as served at its IRI. */
+    public JsonObject traceloomDocument() {
+        return traceloomDocument;
+    }
+
+    public boolean isAvailable(String url) {
+        return documents.containsKey(url);
+    }
+
+    @Override
+    public Document loadDocument(URI url, DocumentLoaderOptions options) throws JsonLdError {
+        Document document = documents.get(url.toString());
+        if (document == null) {
+            throw new JsonLdError(JsonLdErrorCode.LOADING_DOCUMENT_FAILED, "context not available: " + url);
+        }
+        return document;
+    }
+
+    private static Document bundled(String name) {
+        try (InputStream in = ContextDocuments.class.getResourceAsStream("contexts/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("bundled context missing: " + name);
+            }
+            return JsonDocument.of(in);
+        } catch (IOException | JsonLdError e) {
+            throw new IllegalStateException("bundled context unreadable: " + name, e);
+        }
+    }
+}

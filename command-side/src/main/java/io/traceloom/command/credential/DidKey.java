@@ -1,0 +1,84 @@
+package io.traceloom.command.credential;
+
+import com.apicatalog.multibase.Multibase;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
+
+/**
+ * {@code did:key} identifiers of Ed25519 public keys: multibase base58btc of the multicodec
+ * {@code ed25519-pub} prefix (0xed 0x01) and the 32 raw key bytes. Resolved locally: the key is in the id.
+ */
+public final class DidKey {
+
+    private static final byte[] ED25519_PUB = {(byte) 0xed, 0x01};
+    /** The DER prefix of an X.509 SubjectPublicKeyInfo for Ed25519, before the 32 raw key bytes. */
+    private static final byte[] X509_PREFIX = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
+
+    private DidKey() {
+    }
+
+    /** The multibase public key, e.g. {@code z6Mk...}. */
+    public static String multibase(PublicKey publicKey) {
+        byte[] encoded = publicKey.getEncoded();
+        byte[] raw = Arrays.copyOfRange(encoded, encoded.length - 32, encoded.length);
+        byte[] multicodec = new byte[34];
+        System.arraycopy(ED25519_PUB, 0, multicodec, 0, 2);
+        System.arraycopy(raw, 0, multicodec, 2, 32);
+        return Multibase.BASE_58_BTC.encode(multicodec);
+    }
+
+    public static String did(PublicKey publicKey) {
+        return "did:key:" + multibase(publicKey);
+    }
+
+    /** The verification method of the key: {@code did:key:z...#z...}. */
+    public static String verificationMethod(PublicKey publicKey) {
+        String key = multibase(publicKey);
+        return "did:key:" + key + "#" + key;
+    }
+
+    /**
+     * The Ed25519 public key of a {@code did:key} id or verification method.
+     *
+     * @throws IllegalArgumentException when it is not an Ed25519 {@code did:key}
+     */
+    public static PublicKey publicKey(String didOrVerificationMethod) {
+        if (!didOrVerificationMethod.startsWith("did:key:z")) {
+            throw new IllegalArgumentException("not a did:key: " + didOrVerificationMethod);
+        }
+        String key = didOrVerificationMethod.substring("did:key:".length());
+        int fragment = key.indexOf('#');
+        if (fragment >= 0) {
+            if (!key.substring(fragment + 1).equals(key.substring(0, fragment))) {
+                throw new IllegalArgumentException("the fragment does not name the did's key");
+            }
+            key = key.substring(0, fragment);
+        }
+        byte[] multicodec;
+        try {
+            multicodec = Multibase.BASE_58_BTC.decode(key);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not base58btc: " + key, e);
+        }
+        if (multicodec.length != 34 || multicodec[0] != ED25519_PUB[0] || multicodec[1] != ED25519_PUB[1]) {
+            throw new IllegalArgumentException("not an Ed25519 did:key: " + didOrVerificationMethod);
+        }
+        byte[] x509 = new byte[X509_PREFIX.length + 32];
+        System.arraycopy(X509_PREFIX, 0, x509, 0, X509_PREFIX.length);
+        System.arraycopy(multicodec, 2, x509, X509_PREFIX.length, 32);
+        try {
+            return KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(x509));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("not an Ed25519 key: " + didOrVerificationMethod, e);
+        }
+    }
+
+    /** The DID of a verification method: the part before {@code #}. */
+    public static String controller(String verificationMethod) {
+        int fragment = verificationMethod.indexOf('#');
+        return fragment < 0 ? verificationMethod : verificationMethod.substring(0, fragment);
+    }
+}

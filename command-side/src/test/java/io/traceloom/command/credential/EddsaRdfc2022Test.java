@@ -1,0 +1,189 @@
+package io.traceloom.command.credential;
+
+import static io.traceloom.command.credential.SampleCredentials.SUITE;
+import static io.traceloom.command.credential.SampleCredentials.newKey;
+import static io.traceloom.command.credential.SampleCredentials.signed;
+import static io.traceloom.command.credential.SampleCredentials.unsigned;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import java.security.KeyPair;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class EddsaRdfc2022Test {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T04:00:00Z");
+    private final KeyPair issuer = newKey();
+
+    @Test
+    void aSignedCredentialVerifies() throws Exception {
+        JsonObject credential = signed(issuer);
+
+        JsonObject proof = credential.getJsonObject("proof");
+        assertThat(proof.getString("type")).isEqualTo("DataIntegrityProof");
+        assertThat(proof.getString("cryptosuite")).isEqualTo("eddsa-rdfc-2022");
+        assertThat(proof.getString("proofPurpose")).isEqualTo("assertionMethod");
+        assertThat(proof.getString("created")).isEqualTo("2026-11-22T03:00:00Z");
+        assertThat(proof.getString("verificationMethod")).startsWith(credential.getString("issuer") + "#z6Mk");
+        assertThat(proof.getString("proofValue")).startsWith("z");
+
+        EddsaRdfc2022.Verification verification = SUITE.verify(credential, NOW);
+        assertThat(verification.errors()).isEmpty();
+        assertThat(verification.checks()).contains("proof", "issuer", "proofPurpose", "expiration", "jsonld");
+    }
+
+    @Test
+    void aChangedSubjectValueFails() throws Exception {
+        JsonObject credential = signed(issuer);
+        JsonObject subject = Json.createObjectBuilder(credential.getJsonObject("credentialSubject"))
+                .add("product", "Pears").build();
+
+        assertThat(SUITE.verify(with(credential, "credentialSubject", subject), NOW).errors())
+                .anyMatch(error -> error.startsWith("proof:"));
+    }
+
+    @Test
+    void aChangedNestedSubjectValueFails() throws Exception {
+        JsonObject credential = signed(issuer);
+        JsonObject subject = credential.getJsonObject("credentialSubject");
+        JsonObject lot = Json.createObjectBuilder(subject.getJsonObject("lot")).add("quantityKg", 1300).build();
+
+        assertThat(SUITE.verify(with(credential, "credentialSubject",
+                Json.createObjectBuilder(subject).add("lot", lot).build()), NOW).errors())
+                .anyMatch(error -> error.startsWith("proof:"));
+    }
+
+    @Test
+    void aChangedProofCreationTimeFails() throws Exception {
+        JsonObject credential = signed(issuer);
+        JsonObject proof = Json.createObjectBuilder(credential.getJsonObject("proof"))
+                .add("created", "2026-11-22T03:00:01Z").build();
+
+        assertThat(SUITE.verify(with(credential, "proof", proof), NOW).errors())
+                .anyMatch(error -> error.startsWith("proof:"));
+    }
+
+    @Test
+    void anotherIssuerFails() throws Exception {
+        JsonObject credential = signed(issuer);
+        String stranger = DidKey.did(newKey().getPublic());
+
+        List<String> errors = SUITE.verify(with(credential, "issuer", Json.createValue(stranger)), NOW).errors();
+
+        assertThat(errors).anyMatch(error -> error.startsWith("issuer:"));
+        assertThat(errors).anyMatch(error -> error.startsWith("proof:"));
+    }
+
+    @Test
+    void reorderedJsonStillVerifies() throws Exception {
+        JsonObject credential = reversed(signed(issuer));
+
+        assertThat(SUITE.verify(credential, NOW).errors()).isEmpty();
+    }
+
+    @Test
+    void anExpiredCredentialFails() throws Exception {
+        JsonObject credential = signed(issuer);
+
+        assertThat(SUITE.verify(credential, Instant.parse("2100-01-01T00:00:00Z")).errors())
+                .containsExactly("expiration: the credential expired at 2099-01-01T00:00:00Z");
+    }
+
+    @Test
+    void anUnsignedCredentialFails() {
+        assertThat(SUITE.verify(unsigned(issuer).build(), NOW).errors())
+                .containsExactly("proof: the credential has no single embedded proof");
+    }
+
+    @Test
+    void aPropertyNoContextDefinesIsRefused() {
+        JsonObjectBuilder withoutVocabulary = unsigned(issuer).add("@context", Json.createArrayBuilder()
+                .add(ContextDocuments.CREDENTIALS_V1).add(ContextDocuments.DATA_INTEGRITY_V2));
+
+        InvalidCredentialException refused = catchThrowableOfType(InvalidCredentialException.class,
+                () -> SUITE.sign(withoutVocabulary.build(), issuer.getPrivate(), issuer.getPublic(), NOW));
+
+        assertThat(refused.property()).isEqualTo("product");
+        assertThat(refused.getMessage()).contains("not defined");
+    }
+
+    @Test
+    void aRelativeIdIsRefusedNotDropped() {
+        JsonObjectBuilder relative = unsigned(issuer).add("credentialSubject",
+                Json.createObjectBuilder().add("id", "orchards/12").add("product", "Apples"));
+
+        InvalidCredentialException refused = catchThrowableOfType(InvalidCredentialException.class,
+                () -> SUITE.sign(relative.build(), issuer.getPrivate(), issuer.getPublic(), NOW));
+
+        assertThat(refused.getMessage()).contains("'orchards/12' is not an absolute IRI");
+    }
+
+    @Test
+    void aRelativeIriInAnIdPropertyIsRefused() {
+        JsonObjectBuilder relative = unsigned(issuer).add("issuer", "acme-orchards");
+
+        InvalidCredentialException refused = catchThrowableOfType(InvalidCredentialException.class,
+                () -> SUITE.sign(relative.build(), issuer.getPrivate(), issuer.getPublic(), NOW));
+
+        assertThat(refused.getMessage()).contains("'acme-orchards' is not an absolute IRI");
+    }
+
+    @Test
+    void freeFormTypesAndPropertiesAreSignedInTheServiceVocabulary() throws Exception {
+        JsonObject credential = unsigned(issuer).add("credentialSubject", Json.createObjectBuilder()
+                .add("type", "Orchard").add("acreage", 12)).build();
+
+        String nquads = new StrictCanonicalizer(SampleCredentials.CONTEXTS).canonicalNQuads(credential);
+
+        assertThat(nquads).contains("<https://traceloom.example/contexts/traceloom/v1#Orchard>")
+                .contains("<https://traceloom.example/contexts/traceloom/v1#acreage>");
+    }
+
+    @Test
+    void aContextThatIsNotBundledIsRefused() {
+        JsonObjectBuilder foreign = unsigned(issuer).add("@context", Json.createArrayBuilder()
+                .add(ContextDocuments.CREDENTIALS_V1).add("https://example.org/other/v1"));
+
+        InvalidCredentialException refused = catchThrowableOfType(InvalidCredentialException.class,
+                () -> SUITE.sign(foreign.build(), issuer.getPrivate(), issuer.getPublic(), NOW));
+
+        assertThat(refused.property()).isEqualTo("@context");
+        assertThat(refused.getMessage()).contains("context not available");
+    }
+
+    @Test
+    void didKeysRoundTrip() {
+        KeyPair key = newKey();
+        String did = DidKey.did(key.getPublic());
+
+        assertThat(did).startsWith("did:key:z6Mk");
+        assertThat(DidKey.publicKey(did)).isEqualTo(key.getPublic());
+        assertThat(DidKey.publicKey(DidKey.verificationMethod(key.getPublic()))).isEqualTo(key.getPublic());
+        assertThat(DidKey.controller(DidKey.verificationMethod(key.getPublic()))).isEqualTo(did);
+    }
+
+    private static JsonObject with(JsonObject object, String key, JsonValue value) {
+        return Json.createObjectBuilder(object).add(key, value).build();
+    }
+
+    /** The same object with every member in reverse order, recursively. */
+    private static JsonObject reversed(JsonObject object) {
+        List<Map.Entry<String, JsonValue>> entries = new ArrayList<>(object.entrySet());
+        Collections.reverse(entries);
+        JsonObjectBuilder builder = Json.createObjectBuilder();
+        for (Map.Entry<String, JsonValue> entry : entries) {
+            JsonValue value = entry.getValue();
+            builder.add(entry.getKey(), value instanceof JsonObject nested ? reversed(nested) : value);
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,49 @@
+package io.traceloom.command.credential;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+
+/** Credentials as Traceloom issues them, for the tests. */
+final class SampleCredentials {
+
+    static final String BASE_URL = "https://traceloom.example";
+    static final ContextDocuments CONTEXTS = new ContextDocuments(BASE_URL);
+    static final EddsaRdfc2022 SUITE = new EddsaRdfc2022(new StrictCanonicalizer(CONTEXTS));
+
+    private SampleCredentials() {
+    }
+
+    static KeyPair newKey() {
+        try {
+            return KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static JsonObjectBuilder unsigned(KeyPair issuer) {
+        return Json.createObjectBuilder()
+                .add("@context", Json.createArrayBuilder()
+                        .add(ContextDocuments.CREDENTIALS_V1)
+                        .add(ContextDocuments.DATA_INTEGRITY_V2)
+                        .add(CONTEXTS.traceloomContext()))
+                .add("id", "urn:uuid:0b7d5b2e-8c44-4a4e-9f3a-2d9e5c1f6a10")
+                .add("type", Json.createArrayBuilder().add("VerifiableCredential").add("TraceabilityCredential"))
+                .add("issuer", DidKey.did(issuer.getPublic()))
+                .add("issuanceDate", "2026-11-22T03:00:00Z")
+                .add("expirationDate", "2099-01-01T00:00:00Z")
+                .add("credentialSubject", Json.createObjectBuilder()
+                        .add("id", "urn:uuid:6f1c2a9e-3d4b-4c8a-9e2f-1a7b5c3d9e01")
+                        .add("product", "Apples, Elstar")
+                        .add("lot", Json.createObjectBuilder().add("number", "L-2026-11").add("quantityKg", 1200)));
+    }
+
+    static JsonObject signed(KeyPair issuer) throws InvalidCredentialException {
+        return SUITE.sign(unsigned(issuer).build(), issuer.getPrivate(), issuer.getPublic(),
+                java.time.Instant.parse("2026-11-22T03:00:00Z"));
+    }
+}
