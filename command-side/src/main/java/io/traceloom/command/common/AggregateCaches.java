@@ -17,4 +17,9 @@ public class AggregateCaches {
     public Cache tradeItemTagCatalogueCache() {
         return new WeakReferenceCache();
     }
+
+    @Bean
+    public Cache issuerCache() {
+        return new WeakReferenceCache();
+    }
 }

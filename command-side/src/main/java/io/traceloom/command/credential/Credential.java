@@ -1,0 +1,97 @@
+package io.traceloom.command.credential;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import io.traceloom.command.common.DomainRejectionException;
+import io.traceloom.kernel.common.Rejection;
+import io.traceloom.kernel.credential.CredentialIssued;
+import io.traceloom.kernel.credential.IssueCredential;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.security.KeyPair;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.spring.stereotype.Aggregate;
+
+/** An issued credential: built, signed and recorded once; it never changes afterwards. */
+@Aggregate
+public class Credential {
+
+    static final String VERIFIABLE_CREDENTIAL = "VerifiableCredential";
+
+    @AggregateIdentifier
+    private String id;
+
+    protected Credential() {
+        // for Axon
+    }
+
+    /** Builds the W3C VC 1.1 credential the command describes, signs it with the issuer's key, records it. */
+    Credential(IssueCredential command, KeyPair issuerKey, EddsaRdfc2022 suite, ContextDocuments contexts,
+               Duration validity, Instant now) {
+        Instant issued = now.truncatedTo(ChronoUnit.SECONDS);
+        Instant expires = command.expirationDate() == null ? issued.plus(validity) : command.expirationDate();
+        if (!expires.isAfter(issued)) {
+            throw rejected("expirationDate", "must be after the issuance date " + issued);
+        }
+        JsonObject unsecured = Json.createObjectBuilder()
+                .add("@context", contexts(command.extraContexts(), contexts))
+                .add("id", "urn:uuid:" + command.credentialId())
+                .add("type", types(command.types()))
+                .add("issuer", DidKey.did(issuerKey.getPublic()))
+                .add("issuanceDate", issued.toString())
+                .add("expirationDate", expires.toString())
+                .add("credentialSubject", Json.createReader(new StringReader(command.credentialSubject())).readObject())
+                .build();
+        try {
+            JsonObject signed = suite.sign(unsecured, issuerKey.getPrivate(), issuerKey.getPublic(), issued);
+            apply(new CredentialIssued(command.tenantId(), command.credentialId(), signed.toString()));
+        } catch (InvalidCredentialException e) {
+            throw rejected(e.property() == null ? "credentialSubject" : e.property(), e.getMessage());
+        }
+    }
+
+    /** Credentials v1, then Data Integrity v2, then the service's own context; then any bundled extras. */
+    private static JsonArrayBuilder contexts(List<String> extra, ContextDocuments contexts) {
+        Set<String> all = new LinkedHashSet<>(List.of(ContextDocuments.CREDENTIALS_V1,
+                ContextDocuments.DATA_INTEGRITY_V2, contexts.traceloomContext()));
+        for (String context : extra == null ? List.<String>of() : extra) {
+            if (!contexts.isAvailable(context)) {
+                throw rejected("@context", "context not available: " + context);
+            }
+            all.add(context);
+        }
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        all.forEach(array::add);
+        return array;
+    }
+
+    /** {@code VerifiableCredential} always first, each type once. */
+    private static JsonArrayBuilder types(List<String> requested) {
+        Set<String> types = new LinkedHashSet<>();
+        types.add(VERIFIABLE_CREDENTIAL);
+        if (requested != null) {
+            types.addAll(requested);
+        }
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        types.forEach(array::add);
+        return array;
+    }
+
+    private static DomainRejectionException rejected(String field, String message) {
+        return new DomainRejectionException(Rejection.invalid(field, message));
+    }
+
+    @EventSourcingHandler
+    void on(CredentialIssued event) {
+        id = event.credentialId();
+    }
+}

@@ -1,0 +1,38 @@
+package io.traceloom.command.credential;
+
+import io.traceloom.kernel.credential.CredentialVerification;
+import io.traceloom.kernel.credential.VerifyCredential;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.time.Instant;
+import java.util.List;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.stereotype.Component;
+
+/**
+ * Verifies a credential from anyone. A query, not a command: it changes nothing and reads no read
+ * model; it lives beside the signing code because it is the same cryptography.
+ */
+@Component
+public class CredentialVerifier {
+
+    private final EddsaRdfc2022 suite;
+
+    public CredentialVerifier(EddsaRdfc2022 suite) {
+        this.suite = suite;
+    }
+
+    @QueryHandler
+    public CredentialVerification handle(VerifyCredential query) {
+        JsonObject credential;
+        try {
+            credential = Json.createReader(new StringReader(query.credential())).readObject();
+        } catch (JsonException | IllegalStateException e) {
+            return new CredentialVerification(List.of(), List.of(), List.of("credential: not a JSON object"));
+        }
+        EddsaRdfc2022.Verification verification = suite.verify(credential, Instant.now());
+        return new CredentialVerification(verification.checks(), verification.warnings(), verification.errors());
+    }
+}

@@ -1,0 +1,118 @@
+package io.traceloom.command.credential;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.traceloom.command.common.RejectionTranslator;
+import io.traceloom.kernel.common.Rejection;
+import io.traceloom.kernel.credential.CredentialIssued;
+import io.traceloom.kernel.credential.IssueCredential;
+import io.traceloom.kernel.credential.IssuerKeyCreated;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventsourcing.EventSourcingRepository;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
+import org.axonframework.eventsourcing.eventstore.inmemory.InMemoryEventStorageEngine;
+import org.axonframework.test.aggregate.AggregateTestFixture;
+import org.hamcrest.CustomTypeSafeMatcher;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CredentialTest {
+
+    private static final String TENANT = "tenant-1";
+    private static final String SUBJECT = "{\"id\":\"urn:uuid:6f1c2a9e-3d4b-4c8a-9e2f-1a7b5c3d9e01\",\"product\":\"Apples\"}";
+
+    @TempDir
+    Path keys;
+    private AggregateTestFixture<Credential> fixture;
+    /** The tenant's issuer lives in a store of its own: the fixture's store holds one aggregate. */
+    private EmbeddedEventStore issuerEvents;
+
+    @BeforeEach
+    void setUp() {
+        issuerEvents = EmbeddedEventStore.builder().storageEngine(new InMemoryEventStorageEngine()).build();
+        fixture = new AggregateTestFixture<>(Credential.class);
+        fixture.registerCommandHandlerInterceptor(new RejectionTranslator());
+        fixture.registerAnnotatedCommandHandler(new CredentialCommandHandler(
+                EventSourcingRepository.builder(Issuer.class).eventStore(issuerEvents).build(),
+                fixture.getRepository(), IssuerKeyStore.open(keys, ""), SampleCredentials.SUITE,
+                SampleCredentials.CONTEXTS, Duration.ofDays(365)));
+    }
+
+    @AfterEach
+    void tearDown() {
+        issuerEvents.shutDown();
+    }
+
+    private static IssueCredential issue(String id, Instant expiration, List<String> contexts) {
+        return new IssueCredential(TENANT, id, List.of("TraceabilityCredential"), SUBJECT, expiration, contexts);
+    }
+
+    @Test
+    void aCredentialIsBuiltSignedAndRecorded() {
+        fixture.givenNoPriorActivity()
+                .when(issue("c-1", null, null))
+                .expectSuccessfulHandlerExecution()
+                .expectResultMessagePayload("c-1")
+                .expectEventsMatching(new CustomTypeSafeMatcher<List<? super EventMessage<?>>>("one signed credential") {
+                    @Override
+                    protected boolean matchesSafely(List<? super EventMessage<?>> events) {
+                        if (events.size() != 1) {
+                            return false;
+                        }
+                        CredentialIssued issued = (CredentialIssued) ((EventMessage<?>) events.get(0)).getPayload();
+                        JsonObject credential = Json.createReader(new StringReader(issued.credential())).readObject();
+                        return issued.tenantId().equals(TENANT) && issued.credentialId().equals("c-1")
+                                && credential.getString("id").equals("urn:uuid:c-1")
+                                && credential.getJsonArray("type").getString(0).equals("VerifiableCredential")
+                                && SampleCredentials.SUITE.verify(credential, Instant.now()).errors().isEmpty();
+                    }
+                });
+    }
+
+    @Test
+    void theFirstCredentialOfATenantRecordsItsKeyPublicOnly() {
+        fixture.givenNoPriorActivity().when(issue("c-1", null, null)).expectSuccessfulHandlerExecution();
+        fixture.givenNoPriorActivity().when(issue("c-2", null, null)).expectSuccessfulHandlerExecution();
+
+        List<? extends EventMessage<?>> issuerEventsOfTenant =
+                issuerEvents.readEvents(Issuer.idFor(TENANT)).asStream().toList();
+        assertThat(issuerEventsOfTenant).hasSize(1);
+        IssuerKeyCreated created = (IssuerKeyCreated) issuerEventsOfTenant.get(0).getPayload();
+        assertThat(created.did()).startsWith("did:key:z6Mk");
+        assertThat(created).hasOnlyFields("tenantId", "did");
+    }
+
+    @Test
+    void onlyBundledContextsCanBeAdded() {
+        fixture.givenNoPriorActivity()
+                .when(issue("c-1", null, List.of("https://example.org/other/v1")))
+                .expectNoEvents()
+                .expectExceptionDetails(Rejection.invalid("@context",
+                        "context not available: https://example.org/other/v1"));
+    }
+
+    @Test
+    void aCredentialMustExpireAfterItsIssuance() {
+        fixture.givenNoPriorActivity()
+                .when(issue("c-1", Instant.parse("2001-01-01T00:00:00Z"), null))
+                .expectNoEvents()
+                .expectException(org.axonframework.commandhandling.CommandExecutionException.class);
+    }
+
+    @Test
+    void aSubjectThatWouldEscapeTheSignatureIsRefused() {
+        fixture.givenNoPriorActivity()
+                .when(new IssueCredential(TENANT, "c-1", List.of(), "{\"id\":\"orchards/12\"}", null, null))
+                .expectNoEvents()
+                .expectException(org.axonframework.commandhandling.CommandExecutionException.class);
+    }
+}

@@ -1,0 +1,9 @@
+package io.traceloom.kernel.credential;
+
+import io.traceloom.kernel.common.TenantScoped;
+import org.axonframework.serialization.Revision;
+
+/** @param credential the signed credential, as JSON text exactly as issued */
+@Revision("1")
+public record CredentialIssued(String tenantId, String credentialId, String credential) implements TenantScoped {
+}

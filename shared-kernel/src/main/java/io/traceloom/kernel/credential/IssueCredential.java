@@ -1,0 +1,20 @@
+package io.traceloom.kernel.credential;
+
+import io.traceloom.kernel.common.TenantScoped;
+import java.time.Instant;
+import java.util.List;
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+/**
+ * Issue a W3C verifiable credential signed by the tenant's issuer key.
+ *
+ * @param types             the credential's types, {@code VerifiableCredential} first
+ * @param credentialSubject the subject as a JSON object text (kept as text so numbers and nesting
+ *                          reach the signature exactly as sent)
+ * @param expirationDate    when it expires, or {@code null} for the configured validity
+ * @param extraContexts     further JSON-LD contexts the caller asked for; only bundled ones can be used
+ */
+public record IssueCredential(String tenantId, @TargetAggregateIdentifier String credentialId, List<String> types,
+                              String credentialSubject, Instant expirationDate, List<String> extraContexts)
+        implements TenantScoped {
+}
