@@ -1,7 +1,15 @@
 package io.traceloom.api.common;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.traceloom.command.credential.ContextDocuments;
+import io.traceloom.command.credential.DidKey;
+import io.traceloom.command.credential.EddsaRdfc2022;
 import io.traceloom.kernel.tradeitem.CreateTradeItem;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,10 +46,15 @@ public class BenchmarkEndpoints {
 
     private final CommandGateway commands;
     private final ReadYourWrites readYourWrites;
+    private final EddsaRdfc2022 suite;
+    private final ContextDocuments contexts;
 
-    public BenchmarkEndpoints(CommandGateway commands, ReadYourWrites readYourWrites) {
+    public BenchmarkEndpoints(CommandGateway commands, ReadYourWrites readYourWrites, EddsaRdfc2022 suite,
+                              ContextDocuments contexts) {
         this.commands = commands;
         this.readYourWrites = readYourWrites;
+        this.suite = suite;
+        this.contexts = contexts;
     }
 
     @GetMapping("/bare")
@@ -98,6 +111,44 @@ public class BenchmarkEndpoints {
         Arrays.sort(lags);
         return Map.of("writes", writes, "p50Ms", percentile(lags, 0.50), "p99Ms", percentile(lags, 0.99),
                 "maxMs", lags[writes - 1]);
+    }
+
+    /**
+     * The credential cryptography alone, in this one thread (one core), after a warm-up: how many
+     * credentials per second it signs, and how many it verifies.
+     */
+    @PostMapping("/credentials")
+    public Map<String, Object> credentialRates(@RequestParam(defaultValue = "2000") int count) throws Exception {
+        KeyPair key = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        JsonObject unsigned = Json.createObjectBuilder()
+                .add("@context", Json.createArrayBuilder().add(ContextDocuments.CREDENTIALS_V1)
+                        .add(ContextDocuments.DATA_INTEGRITY_V2).add(contexts.traceloomContext()))
+                .add("id", "urn:uuid:" + UUID.randomUUID())
+                .add("type", Json.createArrayBuilder().add("VerifiableCredential"))
+                .add("issuer", DidKey.did(key.getPublic()))
+                .add("issuanceDate", "2026-01-01T00:00:00Z")
+                .add("credentialSubject", Json.createObjectBuilder().add("id", "urn:uuid:" + UUID.randomUUID())
+                        .add("product", "Apples").add("lot", Json.createObjectBuilder().add("kg", 1200)))
+                .build();
+        Instant now = Instant.now();
+        JsonObject signed = null;
+        for (int i = 0; i < Math.max(200, count / 4); i++) {
+            signed = suite.sign(unsigned, key.getPrivate(), key.getPublic(), now);
+            suite.verify(signed, now);
+        }
+        long started = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            signed = suite.sign(unsigned, key.getPrivate(), key.getPublic(), now);
+        }
+        double signSeconds = (System.nanoTime() - started) / 1e9;
+        started = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            if (!suite.verify(signed, now).verified()) {
+                throw new IllegalStateException("a credential this service signed did not verify");
+            }
+        }
+        double verifySeconds = (System.nanoTime() - started) / 1e9;
+        return Map.of("count", count, "signsPerSecond", count / signSeconds, "verifiesPerSecond", count / verifySeconds);
     }
 
     private static double percentile(double[] sorted, double fraction) {

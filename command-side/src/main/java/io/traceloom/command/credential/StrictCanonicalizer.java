@@ -35,12 +35,13 @@ public final class StrictCanonicalizer {
 
     public String canonicalNQuads(JsonObject document) throws InvalidCredentialException {
         try {
-            JsonDocument input = JsonDocument.of(document);
-            for (JsonValue node : JsonLd.expand(input).options(options).get()) {
+            JsonArray expanded = JsonLd.expand(JsonDocument.of(document)).options(options).get();
+            for (JsonValue node : expanded) {
                 requireIris(node, null);
             }
+            // From the expanded form: no context left to process a second time (the costliest step).
             RdfCanon canon = RdfCanon.create("SHA-256");
-            JsonLd.toRdf(input).options(options).provide(canon);
+            JsonLd.toRdf(JsonDocument.of(expanded)).options(options).provide(canon);
             StringWriter nquads = new StringWriter();
             canon.provide(new NQuadsWriter(nquads));
             return nquads.toString();
