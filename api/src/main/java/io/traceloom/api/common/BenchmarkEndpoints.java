@@ -3,7 +3,7 @@ package io.traceloom.api.common;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.command.credential.ContextDocuments;
 import io.traceloom.command.credential.DidKey;
-import io.traceloom.command.credential.EddsaRdfc2022;
+import io.traceloom.command.credential.Ed25519Proofs;
 import io.traceloom.kernel.tradeitem.CreateTradeItem;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -46,10 +46,10 @@ public class BenchmarkEndpoints {
 
     private final CommandGateway commands;
     private final ReadYourWrites readYourWrites;
-    private final EddsaRdfc2022 suite;
+    private final Ed25519Proofs suite;
     private final ContextDocuments contexts;
 
-    public BenchmarkEndpoints(CommandGateway commands, ReadYourWrites readYourWrites, EddsaRdfc2022 suite,
+    public BenchmarkEndpoints(CommandGateway commands, ReadYourWrites readYourWrites, Ed25519Proofs suite,
                               ContextDocuments contexts) {
         this.commands = commands;
         this.readYourWrites = readYourWrites;

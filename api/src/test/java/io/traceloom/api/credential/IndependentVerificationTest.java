@@ -95,6 +95,29 @@ class IndependentVerificationTest {
         assertThat(verified.json().get("checks").toString()).contains("proof").contains("issuer");
     }
 
+    @Test
+    void theServiceVerifiesAnEd25519Signature2020Proof() throws Exception {
+        ObjectNode unsigned = (ObjectNode) issue("{}").deepCopy();
+        unsigned.remove("proof");
+        unsigned.remove("issuer");
+        String ours = unsigned.get("@context").get(2).asText();
+        unsigned.putArray("@context").add("https://www.w3.org/2018/credentials/v1")
+                .add("https://w3id.org/security/suites/ed25519-2020/v1").add(ours);
+
+        Result issued = node("issue-2020", unsigned);
+        assertThat(issued.exit()).as(issued.output()).isZero();
+        assertThat(issued.output()).contains("\"type\":\"Ed25519Signature2020\"");
+
+        Response verified = http.post("/credentials/verify", "{\"verifiableCredential\":" + issued.output().trim() + "}");
+        assertThat(verified.json().get("errors")).as(verified.body()).isEmpty();
+        assertThat(verified.json().get("checks").toString()).contains("proof").contains("issuer");
+
+        JsonNode tampered = JSON.readTree(issued.output());
+        ((ObjectNode) tampered.get("credentialSubject")).put("tenantId", "someone else");
+        assertThat(http.post("/credentials/verify", "{\"verifiableCredential\":" + tampered + "}").json()
+                .get("errors").toString()).contains("proof:");
+    }
+
     private static JsonNode issue(String body) {
         Response response = http.post("/credentials/issue", body);
         assertThat(response.status()).as(response.body()).isEqualTo(201);
@@ -103,7 +126,7 @@ class IndependentVerificationTest {
 
     /** Runs the Node verifier; the service's own context is dereferenced from the service. */
     private Result node(String mode, JsonNode credential) throws Exception {
-        String contextIri = credential.get("@context").get(2).asText();
+        String contextIri = credential.get("@context").get(credential.get("@context").size() - 1).asText();
         JsonNode contextDocument = http.get("/contexts/traceloom/v1").json();
         Path credentialFile = work.resolve("credential.json");
         Path contextsFile = work.resolve("contexts.json");

@@ -15,8 +15,9 @@ import java.net.URI;
 import java.util.Map;
 
 /**
- * The only JSON-LD contexts credentials may use, bundled with the service: nothing is fetched at run
- * time, and every other URL is refused. The service's own context gives free-form credential subject
+ * The only JSON-LD contexts credentials may use, bundled with the service as published (credentials v1,
+ * Data Integrity v2, Ed25519Signature2020 v1): nothing is fetched at run time, and every other URL is
+ * refused. The service's own context gives free-form credential subject
  * properties a vocabulary ({@code @vocab}), so no property escapes the signature; its IRI is the
  * service's public base URL plus {@link #TRACELOOM_PATH}, where the API serves it.
  */
@@ -24,6 +25,7 @@ public final class ContextDocuments implements DocumentLoader {
 
     public static final String CREDENTIALS_V1 = "https://www.w3.org/2018/credentials/v1";
     public static final String DATA_INTEGRITY_V2 = "https://w3id.org/security/data-integrity/v2";
+    public static final String ED25519_2020 = "https://w3id.org/security/suites/ed25519-2020/v1";
     public static final String TRACELOOM_PATH = "/contexts/traceloom/v1";
 
     private final String traceloomContext;
@@ -41,6 +43,7 @@ public final class ContextDocuments implements DocumentLoader {
         this.documents = Map.of(
                 CREDENTIALS_V1, bundled("credentials-v1.jsonld"),
                 DATA_INTEGRITY_V2, bundled("data-integrity-v2.jsonld"),
+                ED25519_2020, bundled("ed25519-2020-v1.jsonld"),
                 traceloomContext, JsonDocument.of(traceloomDocument));
     }
 

@@ -35,7 +35,7 @@ public class Credential {
     }
 
     /** Builds the W3C VC 1.1 credential the command describes, signs it with the issuer's key, records it. */
-    Credential(IssueCredential command, KeyPair issuerKey, EddsaRdfc2022 suite, ContextDocuments contexts,
+    Credential(IssueCredential command, KeyPair issuerKey, Ed25519Proofs suite, ContextDocuments contexts,
                Duration validity, Instant now) {
         Instant issued = now.truncatedTo(ChronoUnit.SECONDS);
         Instant expires = command.expirationDate() == null ? issued.plus(validity) : command.expirationDate();

@@ -16,12 +16,12 @@ public class CredentialCommandHandler {
     private final Repository<Issuer> issuers;
     private final Repository<Credential> credentials;
     private final IssuerKeyStore keys;
-    private final EddsaRdfc2022 suite;
+    private final Ed25519Proofs suite;
     private final ContextDocuments contexts;
     private final Duration validity;
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
-                                    IssuerKeyStore keys, EddsaRdfc2022 suite, ContextDocuments contexts,
+                                    IssuerKeyStore keys, Ed25519Proofs suite, ContextDocuments contexts,
                                     @Value("${traceloom.credentials.validity:365d}") Duration validity) {
         this.issuers = issuers;
         this.credentials = credentials;

@@ -18,8 +18,8 @@ public class CredentialConfiguration {
     }
 
     @Bean
-    public EddsaRdfc2022 eddsaRdfc2022(ContextDocuments contexts) {
-        return new EddsaRdfc2022(new StrictCanonicalizer(contexts));
+    public Ed25519Proofs ed25519Proofs(ContextDocuments contexts) {
+        return new Ed25519Proofs(new StrictCanonicalizer(contexts));
     }
 
     @Bean

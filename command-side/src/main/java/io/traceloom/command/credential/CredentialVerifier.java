@@ -18,9 +18,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class CredentialVerifier {
 
-    private final EddsaRdfc2022 suite;
+    private final Ed25519Proofs suite;
 
-    public CredentialVerifier(EddsaRdfc2022 suite) {
+    public CredentialVerifier(Ed25519Proofs suite) {
         this.suite = suite;
     }
 
@@ -32,7 +32,7 @@ public class CredentialVerifier {
         } catch (JsonException | IllegalStateException e) {
             return new CredentialVerification(List.of(), List.of(), List.of("credential: not a JSON object"));
         }
-        EddsaRdfc2022.Verification verification = suite.verify(credential, Instant.now());
+        Ed25519Proofs.Verification verification = suite.verify(credential, Instant.now());
         return new CredentialVerification(verification.checks(), verification.warnings(), verification.errors());
     }
 }

@@ -12,7 +12,7 @@ final class SampleCredentials {
 
     static final String BASE_URL = "https://traceloom.example";
     static final ContextDocuments CONTEXTS = new ContextDocuments(BASE_URL);
-    static final EddsaRdfc2022 SUITE = new EddsaRdfc2022(new StrictCanonicalizer(CONTEXTS));
+    static final Ed25519Proofs SUITE = new Ed25519Proofs(new StrictCanonicalizer(CONTEXTS));
 
     private SampleCredentials() {
     }

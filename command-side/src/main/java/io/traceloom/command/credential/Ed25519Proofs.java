@@ -18,19 +18,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The W3C Data Integrity cryptosuite {@code eddsa-rdfc-2022}: Ed25519 over the SHA-256 hashes of the
- * RDFC-1.0 canonical forms of the proof configuration and of the document, in that order. The proof
- * configuration carries the document's {@code @context}, as the specification requires.
+ * Ed25519 proofs over canonical JSON-LD. Signs with the W3C Data Integrity cryptosuite
+ * {@code eddsa-rdfc-2022}: Ed25519 over the SHA-256 hashes of the RDFC-1.0 canonical forms of the proof
+ * configuration and of the document, in that order; the proof configuration carries the document's
+ * {@code @context}, as the specification requires. Verifies those, and the older
+ * {@code Ed25519Signature2020} proofs, which are made the same way under another proof type.
  */
-public final class EddsaRdfc2022 {
+public final class Ed25519Proofs {
 
     public static final String CRYPTOSUITE = "eddsa-rdfc-2022";
     public static final String PROOF_TYPE = "DataIntegrityProof";
+    public static final String ED25519_SIGNATURE_2020 = "Ed25519Signature2020";
     public static final String ASSERTION = "assertionMethod";
 
     private final StrictCanonicalizer canonicalizer;
 
-    public EddsaRdfc2022(StrictCanonicalizer canonicalizer) {
+    public Ed25519Proofs(StrictCanonicalizer canonicalizer) {
         this.canonicalizer = canonicalizer;
     }
 
@@ -73,8 +76,9 @@ public final class EddsaRdfc2022 {
             return new Verification(checks, warnings, errors);
         }
         String verificationMethod = string(proof, "verificationMethod");
-        if (!PROOF_TYPE.equals(string(proof, "type")) || !CRYPTOSUITE.equals(string(proof, "cryptosuite"))) {
-            errors.add("proof: only DataIntegrityProof with cryptosuite " + CRYPTOSUITE + " is supported");
+        if (!isSupported(proof)) {
+            errors.add("proof: supported are DataIntegrityProof with cryptosuite " + CRYPTOSUITE + ", and "
+                    + ED25519_SIGNATURE_2020);
         } else if (verificationMethod == null || string(proof, "proofValue") == null) {
             errors.add("proof: verificationMethod and proofValue are required");
         } else {
@@ -88,6 +92,12 @@ public final class EddsaRdfc2022 {
         }
         checkExpiration(secured, now, checks, errors);
         return new Verification(checks, warnings, errors);
+    }
+
+    private static boolean isSupported(JsonObject proof) {
+        String type = string(proof, "type");
+        return PROOF_TYPE.equals(type) && CRYPTOSUITE.equals(string(proof, "cryptosuite"))
+                || ED25519_SIGNATURE_2020.equals(type);
     }
 
     private void checkSignature(JsonObject secured, JsonObject proof, String verificationMethod,

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class EddsaRdfc2022Test {
+class Ed25519ProofsTest {
 
     private static final Instant NOW = Instant.parse("2026-11-22T04:00:00Z");
     private final KeyPair issuer = newKey();
@@ -36,7 +36,7 @@ class EddsaRdfc2022Test {
         assertThat(proof.getString("verificationMethod")).startsWith(credential.getString("issuer") + "#z6Mk");
         assertThat(proof.getString("proofValue")).startsWith("z");
 
-        EddsaRdfc2022.Verification verification = SUITE.verify(credential, NOW);
+        Ed25519Proofs.Verification verification = SUITE.verify(credential, NOW);
         assertThat(verification.errors()).isEmpty();
         assertThat(verification.checks()).contains("proof", "issuer", "proofPurpose", "expiration", "jsonld");
     }
