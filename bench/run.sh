@@ -14,9 +14,9 @@ cd "$(dirname "$0")/.."
 QUICK=0
 [ "${1:-}" = "--quick" ] && QUICK=1
 if [ $QUICK = 1 ]; then
-  DURATION=3; WARMUP=2; ROUNDS=3; IDS=2000; LAG_WRITES=1000; REPLAY_EVENTS=12000
+  DURATION=3; WARMUP=2; ROUNDS=3; IDS=2000; LAG_WRITES=1000; REPLAY_EVENTS=10000; CREDENTIALS=1000
 else
-  DURATION=15; WARMUP=10; ROUNDS=3; IDS=5000; LAG_WRITES=2000; REPLAY_EVENTS=60000
+  DURATION=15; WARMUP=10; ROUNDS=3; IDS=5000; LAG_WRITES=2000; REPLAY_EVENTS=60000; CREDENTIALS=4000
 fi
 CONNECTIONS=32
 PORT=${BENCH_PORT:-18080}
@@ -99,6 +99,9 @@ for ((page = 1; page <= (IDS + 99) / 100; page++)); do
   curl -s "$BASE/trade-items?limit=100&page=$page" | grep -o '"id":"[^"]*","name"' | cut -d'"' -f4 >>"$BENCH_IDS"
 done
 say "$(wc -l <"$BENCH_IDS") ids to read"
+export BENCH_CREDENTIAL="$WORK/credential.json"
+post "$BASE/credentials/issue" -d '{"credentialSubject":{"id":"urn:uuid:6f1c2a9e-3d4b-4c8a-9e2f-1a7b5c3d9e01"}}' |
+  sed -E 's/^\{"credential":(.*)\}$/\1/' >"$BENCH_CREDENTIAL"
 
 say "warming up"
 for case in "bench/bare" "trade-items/$(head -1 "$BENCH_IDS")" "trade-items?limit=100"; do
@@ -106,6 +109,8 @@ for case in "bench/bare" "trade-items/$(head -1 "$BENCH_IDS")" "trade-items?limi
 done
 wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" -s bench/post-bare.lua "$BASE/bench/bare" >/dev/null
 wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" -s bench/post-trade-item.lua "$BASE/trade-items" >/dev/null
+wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" -s bench/post-credential-issue.lua "$BASE/credentials/issue" >/dev/null
+wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" -s bench/post-credential-verify.lua "$BASE/credentials/verify" >/dev/null
 
 # --- throughput and latency, ceilings interleaved -------------------------------------------------
 for ((round = 1; round <= ROUNDS; round++)); do
@@ -115,6 +120,8 @@ for ((round = 1; round <= ROUNDS; round++)); do
   measure create "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
   measure get_by_id "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" >>"$RESULTS"
   measure list "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
+  measure issue "$DURATION" -s bench/post-credential-issue.lua "$BASE/credentials/issue" >>"$RESULTS"
+  measure verify "$DURATION" -s bench/post-credential-verify.lua "$BASE/credentials/verify" >>"$RESULTS"
 done
 RSS_MB=$(awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$PID/status")
 
@@ -122,6 +129,13 @@ say "projection lag over $LAG_WRITES writes, $ROUNDS times"
 for ((round = 1; round <= ROUNDS; round++)); do
   lag=$(post "$BASE/bench/projection-lag?writes=$LAG_WRITES")
   echo "lag $(echo "$lag" | json_number p50Ms) $(echo "$lag" | json_number p99Ms)" >>"$RESULTS"
+done
+
+say "credential signing and verification in one thread, $CREDENTIALS each, $ROUNDS times"
+for ((round = 1; round <= ROUNDS; round++)); do
+  rates=$(post "$BASE/bench/credentials?count=$CREDENTIALS")
+  echo "sign $(echo "$rates" | json_number signsPerSecond)" >>"$RESULTS"
+  echo "verify_core $(echo "$rates" | json_number verifiesPerSecond)" >>"$RESULTS"
 done
 
 events=$(( $(head_position) + 1 ))
@@ -158,7 +172,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f %%", 100 * a / b }'; }
 errors() { awk -v c="$1" '$1 == c { s += $5 } END { print s + 0 }' "$RESULTS"; }
 
 BG=$(median bare_get 2); BP=$(median bare_post 2)
-CR=$(median create 2); GI=$(median get_by_id 2); LI=$(median list 2)
+CR=$(median create 2); GI=$(median get_by_id 2); LI=$(median list 2); IS=$(median issue 2); VE=$(median verify 2)
 COMMIT=$(git rev-parse --short HEAD)$([ -z "$(git status --porcelain --untracked-files=no)" ] || echo "-dirty")
 JDK=$(java -version 2>&1 | head -1)
 
@@ -175,10 +189,14 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | POST /trade-items (create, tagged) | $CR req/s | $(median create 3) ms | $(median create 4) ms | bare POST | $(ratio "$CR" "$BP") | $(errors create) |
 | GET /trade-items/{id} ($(wc -l <"$BENCH_IDS") ids) | $GI req/s | $(median get_by_id 3) ms | $(median get_by_id 4) ms | bare GET | $(ratio "$GI" "$BG") | $(errors get_by_id) |
 | GET /trade-items?page=1&limit=100 | $LI req/s | $(median list 3) ms | $(median list 4) ms | bare GET | $(ratio "$LI" "$BG") | $(errors list) |
+| POST /credentials/issue | $IS req/s | $(median issue 3) ms | $(median issue 4) ms | bare POST | $(ratio "$IS" "$BP") | $(errors issue) |
+| POST /credentials/verify | $VE req/s | $(median verify 3) ms | $(median verify 4) ms | bare POST | $(ratio "$VE" "$BP") | $(errors verify) |
 
 | figure | value |
 |---|---|
 | projection lag, write's success to every read model showing it ($LAG_WRITES sequential writes) | p50 $(median lag 2) ms, p99 $(median lag 3) ms |
+| credential signing (eddsa-rdfc-2022), one thread after warm-up | $(median sign 2 | cut -d. -f1) credentials/s |
+| credential verification, one thread after warm-up | $(median verify_core 2 | cut -d. -f1) credentials/s |
 | replay of the trade-items projection | $(median replay 2) events/s ($EVENTS events in $(median replay 3) ms) |
 | cold start to ready, empty data directory | $(median cold_empty 2) ms |
 | cold start to ready, $EVENTS events (read models rebuilt) | $(median cold_full 2) ms |

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.command.credential.ContextDocuments;
 import io.traceloom.command.credential.DidKey;
 import io.traceloom.command.credential.Ed25519Proofs;
+import io.traceloom.command.credential.JsonValues;
 import io.traceloom.kernel.tradeitem.CreateTradeItem;
-import jakarta.json.Json;
+
 import jakarta.json.JsonObject;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -120,15 +121,15 @@ public class BenchmarkEndpoints {
     @PostMapping("/credentials")
     public Map<String, Object> credentialRates(@RequestParam(defaultValue = "2000") int count) throws Exception {
         KeyPair key = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
-        JsonObject unsigned = Json.createObjectBuilder()
-                .add("@context", Json.createArrayBuilder().add(ContextDocuments.CREDENTIALS_V1)
+        JsonObject unsigned = JsonValues.object()
+                .add("@context", JsonValues.array().add(ContextDocuments.CREDENTIALS_V1)
                         .add(ContextDocuments.DATA_INTEGRITY_V2).add(contexts.traceloomContext()))
                 .add("id", "urn:uuid:" + UUID.randomUUID())
-                .add("type", Json.createArrayBuilder().add("VerifiableCredential"))
+                .add("type", JsonValues.array().add("VerifiableCredential"))
                 .add("issuer", DidKey.did(key.getPublic()))
                 .add("issuanceDate", "2026-01-01T00:00:00Z")
-                .add("credentialSubject", Json.createObjectBuilder().add("id", "urn:uuid:" + UUID.randomUUID())
-                        .add("product", "Apples").add("lot", Json.createObjectBuilder().add("kg", 1200)))
+                .add("credentialSubject", JsonValues.object().add("id", "urn:uuid:" + UUID.randomUUID())
+                        .add("product", "Apples").add("lot", JsonValues.object().add("kg", 1200)))
                 .build();
         Instant now = Instant.now();
         JsonObject signed = null;

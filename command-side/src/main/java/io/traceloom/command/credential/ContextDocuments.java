@@ -6,7 +6,7 @@ import com.apicatalog.jsonld.document.Document;
 import com.apicatalog.jsonld.document.JsonDocument;
 import com.apicatalog.jsonld.loader.DocumentLoader;
 import com.apicatalog.jsonld.loader.DocumentLoaderOptions;
-import jakarta.json.Json;
+
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,8 +35,8 @@ public final class ContextDocuments implements DocumentLoader {
     /** @param publicBaseUrl where clients reach this service, e.g. {@code https://traceloom.example.com} */
     public ContextDocuments(String publicBaseUrl) {
         this.traceloomContext = publicBaseUrl.replaceAll("/+$", "") + TRACELOOM_PATH;
-        this.traceloomDocument = Json.createObjectBuilder()
-                .add("@context", Json.createObjectBuilder()
+        this.traceloomDocument = JsonValues.object()
+                .add("@context", JsonValues.object()
                         .add("@version", 1.1)
                         .add("@vocab", traceloomContext + "#"))
                 .build();

@@ -6,10 +6,9 @@ import io.traceloom.command.common.DomainRejectionException;
 import io.traceloom.kernel.common.Rejection;
 import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.credential.IssueCredential;
-import jakarta.json.Json;
+
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,14 +41,14 @@ public class Credential {
         if (!expires.isAfter(issued)) {
             throw rejected("expirationDate", "must be after the issuance date " + issued);
         }
-        JsonObject unsecured = Json.createObjectBuilder()
+        JsonObject unsecured = JsonValues.object()
                 .add("@context", contexts(command.extraContexts(), contexts))
                 .add("id", "urn:uuid:" + command.credentialId())
                 .add("type", types(command.types()))
                 .add("issuer", DidKey.did(issuerKey.getPublic()))
                 .add("issuanceDate", issued.toString())
                 .add("expirationDate", expires.toString())
-                .add("credentialSubject", Json.createReader(new StringReader(command.credentialSubject())).readObject())
+                .add("credentialSubject", JsonValues.reader(command.credentialSubject()).readObject())
                 .build();
         try {
             JsonObject signed = suite.sign(unsecured, issuerKey.getPrivate(), issuerKey.getPublic(), issued);
@@ -69,7 +68,7 @@ public class Credential {
             }
             all.add(context);
         }
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JsonValues.array();
         all.forEach(array::add);
         return array;
     }
@@ -81,7 +80,7 @@ public class Credential {
         if (requested != null) {
             types.addAll(requested);
         }
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JsonValues.array();
         types.forEach(array::add);
         return array;
     }

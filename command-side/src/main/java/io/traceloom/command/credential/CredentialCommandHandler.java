@@ -3,13 +3,20 @@ package io.traceloom.command.credential;
 import io.traceloom.kernel.credential.IssueCredential;
 import java.security.KeyPair;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventhandling.GenericEventMessage;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.modelling.command.Repository;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
-/** Issuing needs the tenant's key first, which the tenant's {@link Issuer} provides (and records). */
+/**
+ * Issuing needs the tenant's key first, which the tenant's {@link Issuer} provides (and records). Once a
+ * tenant's key is known to be recorded, the issuer has nothing left to decide, and is not loaded again:
+ * loading it would lock it, and serialize every issuance of the tenant, signing included.
+ */
 @Component
 public class CredentialCommandHandler {
 
@@ -19,6 +26,7 @@ public class CredentialCommandHandler {
     private final Ed25519Proofs suite;
     private final ContextDocuments contexts;
     private final Duration validity;
+    private final Set<String> recordedIssuers = ConcurrentHashMap.newKeySet();
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
                                     IssuerKeyStore keys, Ed25519Proofs suite, ContextDocuments contexts,
@@ -33,8 +41,14 @@ public class CredentialCommandHandler {
 
     @CommandHandler
     public String handle(IssueCredential command) throws Exception {
-        KeyPair key = issuers.loadOrCreate(Issuer.idFor(command.tenantId()), Issuer::new)
-                .invoke(issuer -> issuer.key(command.tenantId(), keys));
+        String tenantId = command.tenantId();
+        KeyPair key;
+        if (recordedIssuers.contains(tenantId)) {
+            key = keys.loadOrCreate(tenantId);
+        } else {
+            key = issuers.loadOrCreate(Issuer.idFor(tenantId), Issuer::new).invoke(issuer -> issuer.key(tenantId, keys));
+            CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.add(tenantId));
+        }
         credentials.newInstance(() -> new Credential(command, key, suite, contexts, validity,
                 GenericEventMessage.clock.instant()));
         return command.credentialId();

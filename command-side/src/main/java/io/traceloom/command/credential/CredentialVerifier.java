@@ -2,10 +2,9 @@ package io.traceloom.command.credential;
 
 import io.traceloom.kernel.credential.CredentialVerification;
 import io.traceloom.kernel.credential.VerifyCredential;
-import jakarta.json.Json;
+
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.time.Instant;
 import java.util.List;
 import org.axonframework.queryhandling.QueryHandler;
@@ -28,7 +27,7 @@ public class CredentialVerifier {
     public CredentialVerification handle(VerifyCredential query) {
         JsonObject credential;
         try {
-            credential = Json.createReader(new StringReader(query.credential())).readObject();
+            credential = JsonValues.reader(query.credential()).readObject();
         } catch (JsonException | IllegalStateException e) {
             return new CredentialVerification(List.of(), List.of(), List.of("credential: not a JSON object"));
         }

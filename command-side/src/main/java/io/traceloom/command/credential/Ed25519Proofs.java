@@ -1,7 +1,7 @@
 package io.traceloom.command.credential;
 
 import com.apicatalog.multibase.Multibase;
-import jakarta.json.Json;
+
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -40,7 +40,7 @@ public final class Ed25519Proofs {
     /** The document with an embedded proof by the key pair, made at {@code created} (whole seconds). */
     public JsonObject sign(JsonObject unsecured, PrivateKey privateKey, PublicKey publicKey, Instant created)
             throws InvalidCredentialException {
-        JsonObject options = Json.createObjectBuilder()
+        JsonObject options = JsonValues.object()
                 .add("type", PROOF_TYPE)
                 .add("cryptosuite", CRYPTOSUITE)
                 .add("created", created.truncatedTo(ChronoUnit.SECONDS).toString())
@@ -48,10 +48,10 @@ public final class Ed25519Proofs {
                 .add("proofPurpose", ASSERTION)
                 .build();
         byte[] signature = Ed25519.sign(privateKey, hashData(unsecured, options));
-        JsonObject proof = Json.createObjectBuilder(options)
+        JsonObject proof = JsonValues.object(options)
                 .add("proofValue", Multibase.BASE_58_BTC.encode(signature))
                 .build();
-        return Json.createObjectBuilder(unsecured).add("proof", proof).build();
+        return JsonValues.object(unsecured).add("proof", proof).build();
     }
 
     /** What a verifier found: the checks that passed, and the errors, each naming its check. */
@@ -104,9 +104,9 @@ public final class Ed25519Proofs {
                                 List<String> checks, List<String> errors) {
         try {
             PublicKey key = DidKey.publicKey(verificationMethod);
-            JsonObjectBuilder options = Json.createObjectBuilder(proof);
+            JsonObjectBuilder options = JsonValues.object(proof);
             options.remove("proofValue");
-            JsonObjectBuilder unsecured = Json.createObjectBuilder(secured);
+            JsonObjectBuilder unsecured = JsonValues.object(secured);
             unsecured.remove("proof");
             byte[] signature = Multibase.BASE_58_BTC.decode(string(proof, "proofValue"));
             if (Ed25519.verify(key, hashData(unsecured.build(), options.build()), signature)) {
@@ -151,7 +151,7 @@ public final class Ed25519Proofs {
     }
 
     private byte[] hashData(JsonObject unsecured, JsonObject proofOptions) throws InvalidCredentialException {
-        JsonObjectBuilder config = Json.createObjectBuilder(proofOptions);
+        JsonObjectBuilder config = JsonValues.object(proofOptions);
         if (unsecured.containsKey("@context")) {
             config.add("@context", unsecured.get("@context"));
         }
