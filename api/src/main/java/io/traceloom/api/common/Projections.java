@@ -1,5 +1,6 @@
 package io.traceloom.api.common;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -16,21 +17,32 @@ public class Projections {
 
     private final EventProcessingConfiguration processing;
     private final EventStore eventStore;
+    private volatile Map<String, StreamingEventProcessor> processors;
 
     public Projections(EventProcessingConfiguration processing, EventStore eventStore) {
         this.processing = processing;
         this.eventStore = eventStore;
     }
 
-    /** By processing group name, sorted. */
+    /**
+     * By processing group name, sorted. Looked up once they exist: every write checks them (read your
+     * writes), and the set does not change while the service runs.
+     */
     public Map<String, StreamingEventProcessor> all() {
-        Map<String, StreamingEventProcessor> processors = new TreeMap<>();
-        processing.eventProcessors().forEach((name, processor) -> {
-            if (processor instanceof StreamingEventProcessor streaming) {
-                processors.put(name, streaming);
+        Map<String, StreamingEventProcessor> known = processors;
+        if (known == null) {
+            Map<String, StreamingEventProcessor> found = new TreeMap<>();
+            processing.eventProcessors().forEach((name, processor) -> {
+                if (processor instanceof StreamingEventProcessor streaming) {
+                    found.put(name, streaming);
+                }
+            });
+            known = Collections.unmodifiableMap(found);
+            if (!found.isEmpty()) {
+                processors = known;
             }
-        });
-        return processors;
+        }
+        return known;
     }
 
     /** The position of the newest event in the store, or {@code null} when it holds none. */

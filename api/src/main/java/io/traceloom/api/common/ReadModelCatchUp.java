@@ -1,5 +1,6 @@
 package io.traceloom.api.common;
 
+import io.traceloom.query.common.ProjectionProgress;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -17,19 +18,26 @@ import org.springframework.stereotype.Component;
  * The service is ready once every projection has processed the events that were in the store when it
  * started. Until then readiness is down and API requests get 503, so no client reads a half-built view.
  * Exposed as the {@code readModels} health indicator, part of the readiness group.
+ *
+ * <p>Position alone decides here, unlike {@link ReadYourWrites}: gaps below the head at start are
+ * appends that rolled back before it, never events still to come.
  */
 @Component("readModels")
 public class ReadModelCatchUp implements HealthIndicator {
 
     private static final Logger log = LoggerFactory.getLogger(ReadModelCatchUp.class);
     private static final Duration REPORT_EVERY = Duration.ofSeconds(2);
+    /** Segments being claimed and processors starting report nothing: look again this often anyway. */
+    private static final Duration RECHECK = Duration.ofMillis(50);
 
     private final Projections projections;
+    private final ProjectionProgress progress;
     private volatile boolean caughtUp;
     private volatile long target = -1;
 
-    public ReadModelCatchUp(Projections projections) {
+    public ReadModelCatchUp(Projections projections, ProjectionProgress progress) {
         this.projections = projections;
+        this.progress = progress;
     }
 
     public boolean isCaughtUp() {
@@ -49,8 +57,12 @@ public class ReadModelCatchUp implements HealthIndicator {
         long nextReport = started + REPORT_EVERY.toNanos();
         log.info("Building read models up to event {}", target);
         try {
-            while (!reachedTarget()) {
-                Thread.sleep(20);
+            while (true) {
+                long seen = progress.changes();
+                if (reachedTarget()) {
+                    break;
+                }
+                progress.awaitChangeAfter(seen, RECHECK.toNanos());
                 if (System.nanoTime() >= nextReport) {
                     log.info("Building read models: {}", progress());
                     nextReport += REPORT_EVERY.toNanos();

@@ -14,7 +14,7 @@ class ReadinessGateTest {
 
     @Test
     void requestsWaitForTheRebuild() {
-        ReadModelCatchUp rebuilding = new ReadModelCatchUp(null);
+        ReadModelCatchUp rebuilding = new ReadModelCatchUp(null, null);
 
         ErrorResponseException refused = catchThrowableOfType(ErrorResponseException.class,
                 () -> new ReadinessGate(rebuilding).preHandle(new MockHttpServletRequest("GET", "/trade-items"),
