@@ -116,14 +116,6 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                 "The resource was changed by another request at the same time; retry."), new HttpHeaders());
     }
 
-    @ExceptionHandler(ReadYourWrites.ReadModelLagException.class)
-    public ResponseEntity<Object> lagging(ReadYourWrites.ReadModelLagException ex) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, "1");
-        return problem(Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "read-model-lag", "Service unavailable",
-                ex.getMessage()), headers);
-    }
-
     @ExceptionHandler(Exception.class)
     public ResponseEntity<Object> unexpected(Exception ex) {
         log.error("Request failed", ex);

@@ -57,13 +57,13 @@ public class ReadYourWrites {
             }
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
-                throw new ReadModelLagException(timeout);
+                throw lagging();
             }
             try {
                 progress.awaitChangeAfter(seen, Math.min(remaining, RECHECK_NANOS));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new ReadModelLagException(timeout);
+                throw lagging();
             }
         }
     }
@@ -97,10 +97,8 @@ public class ReadYourWrites {
     }
 
     /** The write happened, but some read model did not show it in time. */
-    public static class ReadModelLagException extends RuntimeException {
-        ReadModelLagException(Duration timeout) {
-            super("The change was recorded, but the read models did not show it within " + timeout.toMillis()
-                    + " ms. Read it again shortly.");
-        }
+    private ServiceUnavailableException lagging() {
+        return new ServiceUnavailableException("read-model-lag", "The change was recorded, but the read models "
+                + "did not show it within " + timeout.toMillis() + " ms. Read it again shortly.");
     }
 }
