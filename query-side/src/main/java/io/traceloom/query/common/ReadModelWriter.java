@@ -43,6 +43,11 @@ public class ReadModelWriter {
         return (Documents<D>) pending.computeIfAbsent(type, key -> new Batched<>(mongo, type, idOf));
     }
 
+    /** Removes every document of the read model: what a projection's reset handler does before a replay. */
+    public void clear(Class<?> type) {
+        mongo.remove(new Query(), type);
+    }
+
     /** Sends the held writes of this unit of work to MongoDB. */
     static void flush(UnitOfWork<?> unitOfWork) {
         Map<Class<?>, Batched<?>> pending = unitOfWork.root().getResource(PENDING);

@@ -2,13 +2,15 @@ package io.traceloom.query.credential;
 
 import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.credential.CredentialView;
+import io.traceloom.query.common.TenantDocument;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.mapping.Document;
 
 /** An issued credential, kept as the exact JSON text that was signed. */
 @Document(CredentialDocument.COLLECTION)
-public record CredentialDocument(@Id String id, String tenantId, String credential, Instant issuedAt) {
+public record CredentialDocument(@Id String id, String tenantId, String credential, Instant issuedAt)
+        implements TenantDocument {
 
     public static final String COLLECTION = "credentials";
 

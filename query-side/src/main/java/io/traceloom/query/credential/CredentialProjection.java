@@ -7,8 +7,6 @@ import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.Timestamp;
-import org.springframework.data.mongodb.core.MongoTemplate;
-import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 
 @Component
@@ -17,11 +15,9 @@ public class CredentialProjection {
 
     public static final String PROCESSING_GROUP = "credentials";
 
-    private final MongoTemplate mongo;
     private final ReadModelWriter writer;
 
-    public CredentialProjection(MongoTemplate mongo, ReadModelWriter writer) {
-        this.mongo = mongo;
+    public CredentialProjection(ReadModelWriter writer) {
         this.writer = writer;
     }
 
@@ -32,6 +28,6 @@ public class CredentialProjection {
 
     @ResetHandler
     void reset() {
-        mongo.remove(new Query(), CredentialDocument.class);
+        writer.clear(CredentialDocument.class);
     }
 }

@@ -2,6 +2,7 @@ package io.traceloom.query.credential;
 
 import io.traceloom.kernel.credential.CredentialView;
 import io.traceloom.kernel.credential.FindCredential;
+import io.traceloom.query.common.TenantDocument;
 import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.data.mongodb.core.MongoTemplate;
@@ -18,8 +19,7 @@ public class CredentialQueries {
 
     @QueryHandler
     public Optional<CredentialView> handle(FindCredential query) {
-        return Optional.ofNullable(mongo.findById(query.credentialId(), CredentialDocument.class))
-                .filter(found -> found.tenantId().equals(query.tenantId()))
+        return TenantDocument.findById(mongo, CredentialDocument.class, query.credentialId(), query.tenantId())
                 .map(CredentialDocument::toView);
     }
 }

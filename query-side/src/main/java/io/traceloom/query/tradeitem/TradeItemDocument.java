@@ -3,6 +3,7 @@ package io.traceloom.query.tradeitem;
 import io.traceloom.kernel.tradeitem.TradeItemCreated;
 import io.traceloom.kernel.tradeitem.TradeItemView;
 import io.traceloom.query.tradeitemtag.TradeItemTagDocument;
+import io.traceloom.query.common.TenantDocument;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.index.CompoundIndex;
@@ -16,7 +17,7 @@ import org.springframework.data.mongodb.core.mapping.Document;
 @Document(TradeItemDocument.COLLECTION)
 @CompoundIndex(name = "tenant_oldest_first", def = "{'tenantId': 1, 'createdAt': 1, '_id': 1}")
 public record TradeItemDocument(@Id String id, String tenantId, String name, TradeItemTagDocument tradeItemTag,
-                                Instant createdAt, long version) {
+                                Instant createdAt, long version) implements TenantDocument {
 
     public static final String COLLECTION = "trade_items";
 

@@ -14,8 +14,6 @@ import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.eventhandling.Timestamp;
-import org.springframework.data.mongodb.core.MongoTemplate;
-import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 
 @Component
@@ -24,11 +22,9 @@ public class TradeItemProjection {
 
     public static final String PROCESSING_GROUP = "trade-items";
 
-    private final MongoTemplate mongo;
     private final ReadModelWriter writer;
 
-    public TradeItemProjection(MongoTemplate mongo, ReadModelWriter writer) {
-        this.mongo = mongo;
+    public TradeItemProjection(ReadModelWriter writer) {
         this.writer = writer;
     }
 
@@ -57,6 +53,6 @@ public class TradeItemProjection {
 
     @ResetHandler
     void reset() {
-        mongo.remove(new Query(), TradeItemDocument.class);
+        writer.clear(TradeItemDocument.class);
     }
 }

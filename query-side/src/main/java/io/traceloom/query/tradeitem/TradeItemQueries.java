@@ -8,6 +8,7 @@ import io.traceloom.kernel.tradeitem.ListTradeItems;
 import io.traceloom.kernel.tradeitem.TradeItemPage;
 import io.traceloom.kernel.tradeitem.TradeItemView;
 import io.traceloom.query.common.MongoPages;
+import io.traceloom.query.common.TenantDocument;
 import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.data.mongodb.core.MongoTemplate;
@@ -24,9 +25,7 @@ public class TradeItemQueries {
 
     @QueryHandler
     public Optional<TradeItemView> handle(FindTradeItem query) {
-        // By _id alone: a primary-key lookup everywhere (mongo-java-server scans for anything more).
-        return Optional.ofNullable(mongo.findById(query.tradeItemId(), TradeItemDocument.class))
-                .filter(found -> found.tenantId().equals(query.tenantId()))
+        return TenantDocument.findById(mongo, TradeItemDocument.class, query.tradeItemId(), query.tenantId())
                 .map(TradeItemDocument::toView);
     }
 

@@ -3,6 +3,7 @@ package io.traceloom.query.tradeitemtag;
 import io.traceloom.kernel.tradeitem.TradeItemTagSnapshot;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
+import io.traceloom.query.common.TenantDocument;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.index.CompoundIndex;
@@ -16,7 +17,7 @@ import org.springframework.data.mongodb.core.mapping.Document;
 @CompoundIndex(name = "tenant_oldest_first", def = "{'tenantId': 1, 'createdAt': 1, '_id': 1}")
 public record TradeItemTagDocument(@Id String id, String tenantId, String code, String name, String description,
                                    Instant createdAt, Instant updatedAt, boolean deleted, Instant deletedAt,
-                                   long version) {
+                                   long version) implements TenantDocument {
 
     public static final String COLLECTION = "trade_item_tags";
 

@@ -10,8 +10,6 @@ import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.eventhandling.Timestamp;
-import org.springframework.data.mongodb.core.MongoTemplate;
-import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 
 @Component
@@ -20,11 +18,9 @@ public class TradeItemTagProjection {
 
     public static final String PROCESSING_GROUP = "trade-item-tags";
 
-    private final MongoTemplate mongo;
     private final ReadModelWriter writer;
 
-    public TradeItemTagProjection(MongoTemplate mongo, ReadModelWriter writer) {
-        this.mongo = mongo;
+    public TradeItemTagProjection(ReadModelWriter writer) {
         this.writer = writer;
     }
 
@@ -48,6 +44,6 @@ public class TradeItemTagProjection {
 
     @ResetHandler
     void reset() {
-        mongo.remove(new Query(), TradeItemTagDocument.class);
+        writer.clear(TradeItemTagDocument.class);
     }
 }

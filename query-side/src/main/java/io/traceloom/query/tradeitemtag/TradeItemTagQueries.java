@@ -8,6 +8,7 @@ import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
 import io.traceloom.query.common.MongoPages;
+import io.traceloom.query.common.TenantDocument;
 import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.data.mongodb.core.MongoTemplate;
@@ -25,9 +26,7 @@ public class TradeItemTagQueries {
 
     @QueryHandler
     public Optional<TradeItemTagView> handle(FindTradeItemTag query) {
-        // By _id alone: a primary-key lookup everywhere (mongo-java-server scans for anything more).
-        return Optional.ofNullable(mongo.findById(query.tagId(), TradeItemTagDocument.class))
-                .filter(found -> found.tenantId().equals(query.tenantId()))
+        return TenantDocument.findById(mongo, TradeItemTagDocument.class, query.tagId(), query.tenantId())
                 .map(TradeItemTagDocument::toView);
     }
 

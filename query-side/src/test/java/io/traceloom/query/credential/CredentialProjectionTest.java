@@ -18,7 +18,7 @@ class CredentialProjectionTest {
 
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final CredentialProjection projection =
-            new CredentialProjection(mongo.template(), new ReadModelWriter(mongo.template()));
+            new CredentialProjection(new ReadModelWriter(mongo.template()));
     private final CredentialQueries queries = new CredentialQueries(mongo.template());
 
     @AfterEach

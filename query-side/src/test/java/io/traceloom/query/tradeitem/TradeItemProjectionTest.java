@@ -25,7 +25,7 @@ class TradeItemProjectionTest {
             new TradeItemTagSnapshot("tag-1", "ORG", "Organic", "EU organic", T0, T0, 0);
 
     private final InMemoryMongo mongo = new InMemoryMongo();
-    private final TradeItemProjection projection = new TradeItemProjection(mongo.template(), new ReadModelWriter(mongo.template()));
+    private final TradeItemProjection projection = new TradeItemProjection(new ReadModelWriter(mongo.template()));
     private final TradeItemQueries queries = new TradeItemQueries(mongo.template());
 
     @AfterEach

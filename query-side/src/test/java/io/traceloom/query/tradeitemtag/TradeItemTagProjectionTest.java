@@ -20,7 +20,7 @@ class TradeItemTagProjectionTest {
     private static final Instant T1 = Instant.parse("2026-01-03T00:00:00Z");
 
     private final InMemoryMongo mongo = new InMemoryMongo();
-    private final TradeItemTagProjection projection = new TradeItemTagProjection(mongo.template(), new ReadModelWriter(mongo.template()));
+    private final TradeItemTagProjection projection = new TradeItemTagProjection(new ReadModelWriter(mongo.template()));
     private final TradeItemTagQueries queries = new TradeItemTagQueries(mongo.template());
 
     @AfterEach
