@@ -12,6 +12,7 @@ import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -140,7 +141,8 @@ public final class Ed25519Proofs {
             return;
         }
         try {
-            if (Instant.parse(expiration).isAfter(now)) {
+            // an xsd:dateTime with a zone: Z or an offset such as +01:00
+            if (OffsetDateTime.parse(expiration).toInstant().isAfter(now)) {
                 checks.add("expiration");
             } else {
                 errors.add("expiration: the credential expired at " + expiration);

@@ -20,6 +20,7 @@ import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.inmemory.InMemoryEventStorageEngine;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.hamcrest.CustomTypeSafeMatcher;
+import org.hamcrest.Matcher;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,17 @@ class CredentialTest {
     @AfterEach
     void tearDown() {
         issuerEvents.shutDown();
+    }
+
+    /** An INVALID rejection about this field whose message says this. */
+    private static Matcher<Rejection> refusal(String field, String saying) {
+        return new CustomTypeSafeMatcher<>("a refusal of " + field + " saying '" + saying + "'") {
+            @Override
+            protected boolean matchesSafely(Rejection rejection) {
+                return rejection.kind() == Rejection.Kind.INVALID && field.equals(rejection.field())
+                        && rejection.message().contains(saying);
+            }
+        };
     }
 
     private static IssueCredential issue(String id, Instant expiration, List<String> contexts) {
@@ -105,7 +117,7 @@ class CredentialTest {
         fixture.givenNoPriorActivity()
                 .when(issue("c-1", Instant.parse("2001-01-01T00:00:00Z"), null))
                 .expectNoEvents()
-                .expectException(org.axonframework.commandhandling.CommandExecutionException.class);
+                .expectExceptionDetails(refusal("expirationDate", "must be after the issuance date"));
     }
 
     @Test
@@ -113,6 +125,6 @@ class CredentialTest {
         fixture.givenNoPriorActivity()
                 .when(new IssueCredential(TENANT, "c-1", List.of(), "{\"id\":\"orchards/12\"}", null, null))
                 .expectNoEvents()
-                .expectException(org.axonframework.commandhandling.CommandExecutionException.class);
+                .expectExceptionDetails(refusal("credentialSubject", "'orchards/12' is not an absolute IRI"));
     }
 }

@@ -99,6 +99,16 @@ class Ed25519ProofsTest {
     }
 
     @Test
+    void anExpirationWithAnOffsetIsUnderstood() throws Exception {
+        JsonObject credential = SUITE.sign(unsigned(issuer).add("expirationDate", "2099-01-01T01:00:00+01:00").build(),
+                issuer.getPrivate(), issuer.getPublic(), NOW);
+
+        assertThat(SUITE.verify(credential, NOW).checks()).contains("expiration");
+        assertThat(SUITE.verify(credential, Instant.parse("2099-01-01T00:00:01Z")).errors())
+                .containsExactly("expiration: the credential expired at 2099-01-01T01:00:00+01:00");
+    }
+
+    @Test
     void anUnsignedCredentialFails() {
         assertThat(SUITE.verify(unsigned(issuer).build(), NOW).errors())
                 .containsExactly("proof: the credential has no single embedded proof");
