@@ -133,7 +133,8 @@ done
 
 say "credential signing and verification in one thread, $CREDENTIALS each, $ROUNDS times"
 for ((round = 1; round <= ROUNDS; round++)); do
-  rates=$(post "$BASE/bench/credentials?count=$CREDENTIALS")
+  rates=$(java -cp "$JAR" -Dloader.main=io.traceloom.command.credential.CredentialCryptoBenchmark \
+    org.springframework.boot.loader.launch.PropertiesLauncher "$CREDENTIALS")
   echo "sign $(echo "$rates" | json_number signsPerSecond)" >>"$RESULTS"
   echo "verify_core $(echo "$rates" | json_number verifiesPerSecond)" >>"$RESULTS"
 done

@@ -1,6 +1,7 @@
 package io.traceloom.api.credential;
 
-import io.traceloom.command.credential.ContextDocuments;
+import io.traceloom.api.messaging.Queries;
+import io.traceloom.kernel.credential.FindServiceContext;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -12,14 +13,14 @@ public class ContextController {
 
     private static final MediaType JSON_LD = MediaType.parseMediaType("application/ld+json");
 
-    private final ContextDocuments contexts;
+    private final Queries queries;
 
-    public ContextController(ContextDocuments contexts) {
-        this.contexts = contexts;
+    public ContextController(Queries queries) {
+        this.queries = queries;
     }
 
-    @GetMapping(ContextDocuments.TRACELOOM_PATH)
+    @GetMapping(FindServiceContext.PATH)
     public ResponseEntity<String> traceloom() {
-        return ResponseEntity.ok().contentType(JSON_LD).body(contexts.traceloomDocument().toString());
+        return ResponseEntity.ok().contentType(JSON_LD).body(queries.get(new FindServiceContext(), String.class));
     }
 }

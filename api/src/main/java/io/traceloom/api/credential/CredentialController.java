@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.traceloom.api.common.Caller;
-import io.traceloom.api.common.Commands;
-import io.traceloom.api.common.InvalidRequestException;
-import io.traceloom.api.common.Queries;
+import io.traceloom.api.caller.Caller;
+import io.traceloom.api.http.InvalidRequestException;
+import io.traceloom.api.messaging.Queries;
+import io.traceloom.api.messaging.Writes;
 import io.traceloom.kernel.credential.CredentialVerification;
 import io.traceloom.kernel.credential.CredentialView;
 import io.traceloom.kernel.credential.FindCredential;
@@ -32,12 +32,12 @@ import org.springframework.web.util.UriComponentsBuilder;
 @RequestMapping(path = "/credentials", produces = MediaType.APPLICATION_JSON_VALUE)
 public class CredentialController {
 
-    private final Commands commands;
+    private final Writes writes;
     private final Queries queries;
     private final ObjectMapper json;
 
-    public CredentialController(Commands commands, Queries queries, ObjectMapper json) {
-        this.commands = commands;
+    public CredentialController(Writes writes, Queries queries, ObjectMapper json) {
+        this.writes = writes;
         this.queries = queries;
         this.json = json;
     }
@@ -47,7 +47,7 @@ public class CredentialController {
     public ResponseEntity<Map<String, JsonNode>> issue(Caller caller, @RequestBody IssueCredentialRequest body,
                                                        UriComponentsBuilder uri) throws JsonProcessingException {
         String id = UUID.randomUUID().toString();
-        commands.send(new IssueCredential(caller.tenantId(), id, types(body.type()),
+        writes.sendAndAwaitReadModels(new IssueCredential(caller.tenantId(), id, types(body.type()),
                 json.writeValueAsString(subject(caller, body.credentialSubject())), body.expirationDate(),
                 body.context()));
         return ResponseEntity.status(HttpStatus.CREATED)

@@ -1,11 +1,11 @@
 package io.traceloom.api.tradeitem;
 
-import io.traceloom.api.common.Caller;
-import io.traceloom.api.common.Commands;
-import io.traceloom.api.common.PageParams;
-import io.traceloom.api.common.Paged;
-import io.traceloom.api.common.Queries;
-import io.traceloom.api.common.Versions;
+import io.traceloom.api.caller.Caller;
+import io.traceloom.api.http.PageParams;
+import io.traceloom.api.http.Paged;
+import io.traceloom.api.http.Versions;
+import io.traceloom.api.messaging.Queries;
+import io.traceloom.api.messaging.Writes;
 import io.traceloom.kernel.tradeitem.CreateTradeItem;
 import io.traceloom.kernel.tradeitem.DeleteTradeItem;
 import io.traceloom.kernel.tradeitem.FindTradeItem;
@@ -33,11 +33,11 @@ import org.springframework.web.util.UriComponentsBuilder;
 @RequestMapping(path = "/trade-items", produces = MediaType.APPLICATION_JSON_VALUE)
 public class TradeItemController {
 
-    private final Commands commands;
+    private final Writes writes;
     private final Queries queries;
 
-    public TradeItemController(Commands commands, Queries queries) {
-        this.commands = commands;
+    public TradeItemController(Writes writes, Queries queries) {
+        this.writes = writes;
         this.queries = queries;
     }
 
@@ -45,7 +45,7 @@ public class TradeItemController {
     public ResponseEntity<TradeItemResponse> create(Caller caller, @Valid @RequestBody CreateTradeItemRequest body,
                                                     UriComponentsBuilder uri) {
         String id = UUID.randomUUID().toString();
-        commands.send(new CreateTradeItem(caller.tenantId(), id, body.name(), body.tradeItemTag()));
+        writes.sendAndAwaitReadModels(new CreateTradeItem(caller.tenantId(), id, body.name(), body.tradeItemTag()));
         TradeItemView item = find(caller, id);
         return ResponseEntity.created(uri.path("/trade-items/{id}").build(id))
                 .eTag(Versions.etag(item.version()))
@@ -69,7 +69,7 @@ public class TradeItemController {
     @DeleteMapping("/{id}")
     public ResponseEntity<Void> delete(Caller caller, @PathVariable String id,
                                        @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
-        commands.send(new DeleteTradeItem(caller.tenantId(), id, Versions.fromIfMatch(ifMatch)));
+        writes.sendAndAwaitReadModels(new DeleteTradeItem(caller.tenantId(), id, Versions.fromIfMatch(ifMatch)));
         return ResponseEntity.noContent().build();
     }
 

@@ -1,17 +1,18 @@
 package io.traceloom.api.tradeitemtag;
 
-import io.traceloom.api.common.Caller;
-import io.traceloom.api.common.Commands;
-import io.traceloom.api.common.PageParams;
-import io.traceloom.api.common.Paged;
-import io.traceloom.api.common.Queries;
-import io.traceloom.api.common.Versions;
+import io.traceloom.api.caller.Caller;
+import io.traceloom.api.catalogue.TagResponse;
+import io.traceloom.api.http.PageParams;
+import io.traceloom.api.http.Paged;
+import io.traceloom.api.http.Versions;
+import io.traceloom.api.messaging.Queries;
+import io.traceloom.api.messaging.Writes;
+import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.tradeitemtag.CreateTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.DeleteTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
-import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
 import jakarta.validation.Valid;
 import java.util.List;
 import java.util.UUID;
@@ -32,52 +33,52 @@ import org.springframework.web.util.UriComponentsBuilder;
 @RequestMapping(path = "/trade-item-tags", produces = MediaType.APPLICATION_JSON_VALUE)
 public class TradeItemTagController {
 
-    private final Commands commands;
+    private final Writes writes;
     private final Queries queries;
 
-    public TradeItemTagController(Commands commands, Queries queries) {
-        this.commands = commands;
+    public TradeItemTagController(Writes writes, Queries queries) {
+        this.writes = writes;
         this.queries = queries;
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    public ResponseEntity<TradeItemTagResponse> create(Caller caller,
+    public ResponseEntity<TagResponse> create(Caller caller,
                                                        @Valid @RequestBody CreateTradeItemTagRequest body,
                                                        UriComponentsBuilder uri) {
         String id = UUID.randomUUID().toString();
-        commands.send(new CreateTradeItemTag(caller.tenantId(), id, body.code(), body.name(), body.description()));
-        TradeItemTagView tag = find(caller, id);
+        writes.sendAndAwaitReadModels(new CreateTradeItemTag(caller.tenantId(), id, body.code(), body.name(), body.description()));
+        TagView tag = find(caller, id);
         return ResponseEntity.created(uri.path("/trade-item-tags/{id}").build(id))
                 .eTag(Versions.etag(tag.version()))
-                .body(TradeItemTagResponse.of(tag));
+                .body(TagResponse.of(tag));
     }
 
     @GetMapping("/{id}")
-    public ResponseEntity<TradeItemTagResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        TradeItemTagView tag = find(caller, id);
-        return Versions.ok(request, tag.version(), TradeItemTagResponse.of(tag));
+    public ResponseEntity<TagResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
+        TagView tag = find(caller, id);
+        return Versions.ok(request, tag.version(), TagResponse.of(tag));
     }
 
     /** Live tags; {@code includeDeleted=true} lists the soft-deleted ones too. */
     @GetMapping
-    public ResponseEntity<List<TradeItemTagResponse>> list(Caller caller, PageParams page,
+    public ResponseEntity<List<TagResponse>> list(Caller caller, PageParams page,
                                                            @RequestParam(defaultValue = "false") boolean includeDeleted) {
         TradeItemTagPage result = queries.get(
                 new ListTradeItemTags(caller.tenantId(), page.page(), page.limit(), includeDeleted),
                 TradeItemTagPage.class);
-        return Paged.response(page, result.items().stream().map(TradeItemTagResponse::of).toList(), result.total());
+        return Paged.response(page, result.items().stream().map(TagResponse::of).toList(), result.total());
     }
 
     /** Soft delete: the tag stays readable, marked deleted. Deleting it again changes nothing. */
     @DeleteMapping("/{id}")
-    public ResponseEntity<TradeItemTagResponse> delete(Caller caller, @PathVariable String id) {
-        commands.send(new DeleteTradeItemTag(caller.tenantId(), id));
-        TradeItemTagView tag = find(caller, id);
-        return ResponseEntity.ok().eTag(Versions.etag(tag.version())).body(TradeItemTagResponse.of(tag));
+    public ResponseEntity<TagResponse> delete(Caller caller, @PathVariable String id) {
+        writes.sendAndAwaitReadModels(new DeleteTradeItemTag(caller.tenantId(), id));
+        TagView tag = find(caller, id);
+        return ResponseEntity.ok().eTag(Versions.etag(tag.version())).body(TagResponse.of(tag));
     }
 
-    private TradeItemTagView find(Caller caller, String id) {
-        return queries.one(new FindTradeItemTag(caller.tenantId(), id), TradeItemTagView.class,
+    private TagView find(Caller caller, String id) {
+        return queries.one(new FindTradeItemTag(caller.tenantId(), id), TagView.class,
                 "Trade item tag '" + id + "' does not exist.");
     }
 }

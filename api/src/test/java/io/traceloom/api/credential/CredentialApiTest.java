@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.traceloom.api.common.TraceloomProperties;
-import io.traceloom.api.support.Http;
+import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http.Response;
+import io.traceloom.api.support.Http;
 import io.traceloom.api.support.RunningTraceloom;
 import io.traceloom.api.support.SharedTraceloom;
 import java.time.Duration;
@@ -42,9 +43,9 @@ class CredentialApiTest {
         Response response = http.post("/credentials/issue", "{}");
 
         assertThat(response.status()).isEqualTo(201);
-        assertThat(fieldNames(response.json())).containsExactly("credential");
+        assertThat(Fixtures.fieldNames(response.json())).containsExactly("credential");
         JsonNode credential = response.json().get("credential");
-        TraceloomProperties.Local caller = traceloom.bean(TraceloomProperties.class).security().local();
+        ApiProperties.Local caller = traceloom.bean(ApiProperties.class).security().local();
         assertThat(strings(credential.get("@context"))).containsExactly("https://www.w3.org/2018/credentials/v1",
                 "https://w3id.org/security/data-integrity/v2", "http://localhost:8080/contexts/traceloom/v1");
         assertThat(credential.get("id").asText()).startsWith("urn:uuid:");
@@ -171,9 +172,4 @@ class CredentialApiTest {
         return values;
     }
 
-    private static List<String> fieldNames(JsonNode node) {
-        List<String> names = new ArrayList<>();
-        node.fieldNames().forEachRemaining(names::add);
-        return names;
-    }
 }

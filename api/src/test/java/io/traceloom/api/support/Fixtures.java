@@ -6,11 +6,28 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Writes a small but complete history through the API, and reads back everything the API shows. */
 public final class Fixtures {
 
     private Fixtures() {
+    }
+
+    /** A trade item tag with this code (name "Organic", description "EU organic"), created: 201. */
+    public static JsonNode createTag(Http http, String code) {
+        Http.Response created = http.post("/trade-item-tags",
+                "{\"code\":\"" + code + "\",\"name\":\"Organic\",\"description\":\"EU organic\"}");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        return created.json();
+    }
+
+    /** The names of an object's fields, in the order the JSON has them. */
+    public static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     /** Tags (one deleted), items with and without tags (one deleted): every event kind there is. */

@@ -4,8 +4,9 @@ import static io.traceloom.api.support.SharedTraceloom.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.traceloom.api.support.Http;
+import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http.Response;
+import io.traceloom.api.support.Http;
 import io.traceloom.api.support.SharedTraceloom;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +22,6 @@ class TradeItemApiTest {
         http = SharedTraceloom.get().http();
     }
 
-    private static JsonNode createTag(String code) {
-        Response created = http.post("/trade-item-tags", "{\"code\":\"" + code + "\",\"name\":\"Organic\"}");
-        assertThat(created.status()).as(created.body()).isEqualTo(201);
-        return created.json();
-    }
 
     private static Response createItem(String body) {
         return http.post("/trade-items", body);
@@ -33,13 +29,13 @@ class TradeItemApiTest {
 
     @Test
     void anItemEmbedsTheWholeTag() {
-        JsonNode tag = createTag(unique("ORG"));
+        JsonNode tag = Fixtures.createTag(http, unique("ORG"));
 
         Response created = createItem("{\"name\":\"Apples\",\"tradeItemTag\":\"" + tag.get("code").asText() + "\"}");
 
         assertThat(created.status()).isEqualTo(201);
         JsonNode item = created.json();
-        assertThat(fieldNames(item)).containsExactly("id", "name", "tradeItemTag");
+        assertThat(Fixtures.fieldNames(item)).containsExactly("id", "name", "tradeItemTag");
         assertThat(item.get("name").asText()).isEqualTo("Apples");
         assertThat(item.get("tradeItemTag")).isEqualTo(tag);
         assertThat(created.header("Location")).endsWith("/trade-items/" + item.get("id").asText());
@@ -71,7 +67,7 @@ class TradeItemApiTest {
 
     @Test
     void aDeletedTagCannotBeUsed() {
-        JsonNode tag = createTag(unique("GONE"));
+        JsonNode tag = Fixtures.createTag(http, unique("GONE"));
         assertThat(http.delete("/trade-item-tags/" + tag.get("id").asText()).status()).isEqualTo(200);
 
         Response response = createItem("{\"name\":\"Pears\",\"tradeItemTag\":\"" + tag.get("code").asText() + "\"}");
@@ -91,7 +87,7 @@ class TradeItemApiTest {
 
     @Test
     void anEmbeddedTagFollowsItsDeletion() {
-        JsonNode tag = createTag(unique("FOLLOW"));
+        JsonNode tag = Fixtures.createTag(http, unique("FOLLOW"));
         String itemId = createItem("{\"name\":\"Plums\",\"tradeItemTag\":\"" + tag.get("code").asText() + "\"}")
                 .json().get("id").asText();
 
@@ -160,9 +156,4 @@ class TradeItemApiTest {
         }
     }
 
-    private static List<String> fieldNames(JsonNode node) {
-        List<String> names = new ArrayList<>();
-        node.fieldNames().forEachRemaining(names::add);
-        return names;
-    }
 }

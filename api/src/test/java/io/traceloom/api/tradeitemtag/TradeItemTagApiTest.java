@@ -4,8 +4,9 @@ import static io.traceloom.api.support.SharedTraceloom.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.traceloom.api.support.Http;
+import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http.Response;
+import io.traceloom.api.support.Http;
 import io.traceloom.api.support.SharedTraceloom;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,12 +25,6 @@ class TradeItemTagApiTest {
         http = SharedTraceloom.get().http();
     }
 
-    static JsonNode createTag(String code) {
-        Response created = http.post("/trade-item-tags",
-                "{\"code\":\"" + code + "\",\"name\":\"Organic\",\"description\":\"EU organic\"}");
-        assertThat(created.status()).as(created.body()).isEqualTo(201);
-        return created.json();
-    }
 
     @Test
     void aCreatedTagIsReadableAtOnce() {
@@ -48,7 +43,7 @@ class TradeItemTagApiTest {
         assertThat(tag.get("updatedAt")).isEqualTo(tag.get("createdAt"));
         assertThat(tag.get("deleted").asBoolean()).isFalse();
         assertThat(tag.get("deletedAt").isNull()).isTrue();
-        assertThat(fieldNames(tag)).containsExactly(
+        assertThat(Fixtures.fieldNames(tag)).containsExactly(
                 "id", "code", "name", "description", "createdAt", "updatedAt", "deleted", "deletedAt");
         assertThat(created.header("Location")).endsWith("/trade-item-tags/" + tag.get("id").asText());
         assertThat(created.header("ETag")).matches("\"\\d+\"");
@@ -62,7 +57,7 @@ class TradeItemTagApiTest {
 
     @Test
     void anUnchangedTagIsNotSentAgain() {
-        JsonNode tag = createTag(unique("ETAG"));
+        JsonNode tag = Fixtures.createTag(http, unique("ETAG"));
         String path = "/trade-item-tags/" + tag.get("id").asText();
         String etag = http.get(path).header("ETag");
 
@@ -73,7 +68,7 @@ class TradeItemTagApiTest {
     @Test
     void aCodeCanBeUsedOnlyOnce() {
         String code = unique("DUP");
-        createTag(code);
+        Fixtures.createTag(http, code);
 
         Response again = http.post("/trade-item-tags", "{\"code\":\"" + code + "\",\"name\":\"Other\"}");
 
@@ -131,7 +126,7 @@ class TradeItemTagApiTest {
 
     @Test
     void deletingATagKeepsItReadableMarkedDeleted() {
-        JsonNode tag = createTag(unique("DEL"));
+        JsonNode tag = Fixtures.createTag(http, unique("DEL"));
         String path = "/trade-item-tags/" + tag.get("id").asText();
 
         Response deleted = http.delete(path);
@@ -163,7 +158,7 @@ class TradeItemTagApiTest {
     @Test
     void listsArePagedWithTotalAndLinks() {
         for (int i = 0; i < 3; i++) {
-            createTag(unique("PAGE"));
+            Fixtures.createTag(http, unique("PAGE"));
         }
         Response first = http.get("/trade-item-tags?page=1&limit=2");
         assertThat(first.status()).isEqualTo(200);
@@ -213,9 +208,4 @@ class TradeItemTagApiTest {
         }
     }
 
-    static List<String> fieldNames(JsonNode node) {
-        List<String> names = new ArrayList<>();
-        node.fieldNames().forEachRemaining(names::add);
-        return names;
-    }
 }

@@ -6,11 +6,10 @@ import com.apicatalog.jsonld.document.Document;
 import com.apicatalog.jsonld.document.JsonDocument;
 import com.apicatalog.jsonld.loader.DocumentLoader;
 import com.apicatalog.jsonld.loader.DocumentLoaderOptions;
-
+import io.traceloom.kernel.credential.FindServiceContext;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.Map;
 
@@ -19,14 +18,13 @@ import java.util.Map;
  * Data Integrity v2, Ed25519Signature2020 v1): nothing is fetched at run time, and every other URL is
  * refused. The service's own context gives free-form credential subject
  * properties a vocabulary ({@code @vocab}), so no property escapes the signature; its IRI is the
- * service's public base URL plus {@link #TRACELOOM_PATH}, where the API serves it.
+ * service's public base URL plus {@link FindServiceContext#PATH}, where the API serves it.
  */
 public final class ContextDocuments implements DocumentLoader {
 
     public static final String CREDENTIALS_V1 = "https://www.w3.org/2018/credentials/v1";
     public static final String DATA_INTEGRITY_V2 = "https://w3id.org/security/data-integrity/v2";
     public static final String ED25519_2020 = "https://w3id.org/security/suites/ed25519-2020/v1";
-    public static final String TRACELOOM_PATH = "/contexts/traceloom/v1";
 
     private final String traceloomContext;
     private final JsonObject traceloomDocument;
@@ -34,7 +32,7 @@ public final class ContextDocuments implements DocumentLoader {
 
     /** @param publicBaseUrl where clients reach this service, e.g. {@code https://traceloom.example.com} */
     public ContextDocuments(String publicBaseUrl) {
-        this.traceloomContext = publicBaseUrl.replaceAll("/+$", "") + TRACELOOM_PATH;
+        this.traceloomContext = publicBaseUrl.replaceAll("/+$", "") + FindServiceContext.PATH;
         this.traceloomDocument = JsonValues.object()
                 .add("@context", JsonValues.object()
                         .add("@version", 1.1)

@@ -2,11 +2,10 @@ package io.traceloom.command.credential;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
-import io.traceloom.command.common.DomainRejectionException;
-import io.traceloom.kernel.common.Rejection;
+import io.traceloom.command.rejection.DomainRejectionException;
 import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.credential.IssueCredential;
-
+import io.traceloom.kernel.message.Rejection;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import java.security.KeyPair;

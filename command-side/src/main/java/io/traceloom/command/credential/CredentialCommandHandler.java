@@ -1,5 +1,6 @@
 package io.traceloom.command.credential;
 
+import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.kernel.credential.IssueCredential;
 import java.security.KeyPair;
 import java.time.Duration;
@@ -9,7 +10,6 @@ import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventhandling.GenericEventMessage;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.modelling.command.Repository;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,13 +30,13 @@ public class CredentialCommandHandler {
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
                                     IssuerKeyStore keys, Ed25519Proofs suite, ContextDocuments contexts,
-                                    @Value("${traceloom.credentials.validity:365d}") Duration validity) {
+                                    CommandSideProperties properties) {
         this.issuers = issuers;
         this.credentials = credentials;
         this.keys = keys;
         this.suite = suite;
         this.contexts = contexts;
-        this.validity = validity;
+        this.validity = properties.credentials().validity();
     }
 
     @CommandHandler

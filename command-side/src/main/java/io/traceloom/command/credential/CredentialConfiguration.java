@@ -1,7 +1,8 @@
 package io.traceloom.command.credential;
 
-import java.nio.file.Path;
-import org.springframework.beans.factory.annotation.Value;
+import io.traceloom.command.config.CommandSideProperties;
+import org.axonframework.common.caching.Cache;
+import org.axonframework.common.caching.WeakReferenceCache;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -13,8 +14,8 @@ public class CredentialConfiguration {
      * service, once. Every credential names it, and verification only knows the current one.
      */
     @Bean
-    public ContextDocuments contextDocuments(@Value("${traceloom.public-base-url:http://localhost:8080}") String baseUrl) {
-        return new ContextDocuments(baseUrl);
+    public ContextDocuments contextDocuments(CommandSideProperties properties) {
+        return new ContextDocuments(properties.publicBaseUrl());
     }
 
     @Bean
@@ -23,8 +24,13 @@ public class CredentialConfiguration {
     }
 
     @Bean
-    public IssuerKeyStore issuerKeyStore(@Value("${traceloom.data-dir:./data}") Path dataDir,
-                                         @Value("${traceloom.credentials.master-key:}") String masterKey) {
-        return IssuerKeyStore.open(dataDir.resolve("keys"), masterKey);
+    public IssuerKeyStore issuerKeyStore(CommandSideProperties properties) {
+        return IssuerKeyStore.open(properties.dataDir().resolve("keys"), properties.credentials().masterKey());
+    }
+
+    /** Every issuance of a tenant needs its issuer until its key is known to be recorded. */
+    @Bean
+    public Cache issuerCache() {
+        return new WeakReferenceCache();
     }
 }

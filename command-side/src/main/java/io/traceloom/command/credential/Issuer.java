@@ -3,6 +3,7 @@ package io.traceloom.command.credential;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import io.traceloom.kernel.credential.IssuerKeyCreated;
+import io.traceloom.kernel.message.AggregateIds;
 import java.security.KeyPair;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
@@ -21,7 +22,7 @@ public class Issuer {
     }
 
     public static String idFor(String tenantId) {
-        return "issuer:" + tenantId;
+        return AggregateIds.tenantScoped("issuer", tenantId);
     }
 
     /** The tenant's key pair; the first time, its creation is recorded (the public key only). */

@@ -3,12 +3,12 @@ package io.traceloom.command.tradeitem;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted;
 
-import io.traceloom.command.common.DomainRejectionException;
-import io.traceloom.kernel.common.Rejection;
+import io.traceloom.command.rejection.DomainRejectionException;
+import io.traceloom.kernel.catalogue.TagSnapshot;
+import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.tradeitem.DeleteTradeItem;
 import io.traceloom.kernel.tradeitem.TradeItemCreated;
 import io.traceloom.kernel.tradeitem.TradeItemDeleted;
-import io.traceloom.kernel.tradeitem.TradeItemTagSnapshot;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.eventsourcing.conflictresolution.ConflictResolver;
@@ -27,7 +27,7 @@ public class TradeItem {
     }
 
     /** Created by {@link TradeItemCommandHandler}, which resolves the tag first. */
-    TradeItem(String tenantId, String tradeItemId, String name, TradeItemTagSnapshot tag) {
+    TradeItem(String tenantId, String tradeItemId, String name, TagSnapshot tag) {
         apply(new TradeItemCreated(tenantId, tradeItemId, name, tag));
     }
 

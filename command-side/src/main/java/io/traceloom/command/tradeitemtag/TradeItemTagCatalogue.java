@@ -2,9 +2,9 @@ package io.traceloom.command.tradeitemtag;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
-import io.traceloom.command.common.DomainRejectionException;
-import io.traceloom.kernel.common.Rejection;
-import io.traceloom.kernel.tradeitem.TradeItemTagSnapshot;
+import io.traceloom.command.rejection.DomainRejectionException;
+import io.traceloom.kernel.catalogue.TagSnapshot;
+import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.tradeitemtag.CreateTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.DeleteTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCatalogueId;
@@ -71,10 +71,10 @@ public class TradeItemTagCatalogue {
     }
 
     /** The live tag with this code, as other features' command handlers may put it on something. */
-    public Optional<TradeItemTagSnapshot> liveTag(String code) {
+    public Optional<TagSnapshot> liveTag(String code) {
         return Optional.ofNullable(tagsByCode.get(code))
                 .filter(tag -> !tag.deleted())
-                .map(tag -> new TradeItemTagSnapshot(tag.id(), tag.code(), tag.name(), tag.description(),
+                .map(tag -> new TagSnapshot(tag.id(), tag.code(), tag.name(), tag.description(),
                         tag.createdAt(), tag.updatedAt(), tag.version()));
     }
 

@@ -2,11 +2,12 @@ package io.traceloom.command.credential;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.traceloom.command.common.RejectionTranslator;
-import io.traceloom.kernel.common.Rejection;
+import io.traceloom.command.config.CommandSideProperties;
+import io.traceloom.command.rejection.RejectionTranslator;
 import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.credential.IssueCredential;
 import io.traceloom.kernel.credential.IssuerKeyCreated;
+import io.traceloom.kernel.message.Rejection;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -45,7 +46,9 @@ class CredentialTest {
         fixture.registerAnnotatedCommandHandler(new CredentialCommandHandler(
                 EventSourcingRepository.builder(Issuer.class).eventStore(issuerEvents).build(),
                 fixture.getRepository(), IssuerKeyStore.open(keys, ""), SampleCredentials.SUITE,
-                SampleCredentials.CONTEXTS, Duration.ofDays(365)));
+                SampleCredentials.CONTEXTS,
+                new CommandSideProperties(keys, "http://localhost:8080",
+                        new CommandSideProperties.Credentials("", Duration.ofDays(365)))));
     }
 
     @AfterEach

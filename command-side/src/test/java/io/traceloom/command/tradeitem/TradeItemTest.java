@@ -1,13 +1,14 @@
 package io.traceloom.command.tradeitem;
 
-import io.traceloom.command.common.RejectionTranslator;
+import io.traceloom.command.rejection.RejectionTranslator;
+import io.traceloom.command.tradeitemtag.CatalogueLiveTradeItemTags;
 import io.traceloom.command.tradeitemtag.TradeItemTagCatalogue;
-import io.traceloom.kernel.common.Rejection;
+import io.traceloom.kernel.catalogue.TagSnapshot;
+import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.tradeitem.CreateTradeItem;
 import io.traceloom.kernel.tradeitem.DeleteTradeItem;
 import io.traceloom.kernel.tradeitem.TradeItemCreated;
 import io.traceloom.kernel.tradeitem.TradeItemDeleted;
-import io.traceloom.kernel.tradeitem.TradeItemTagSnapshot;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCatalogueId;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
@@ -16,7 +17,6 @@ import java.util.UUID;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.eventsourcing.EventSourcingRepository;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
-import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.eventsourcing.eventstore.inmemory.InMemoryEventStorageEngine;
 import org.axonframework.messaging.MetaData;
 import org.axonframework.test.aggregate.AggregateTestFixture;
@@ -28,8 +28,8 @@ class TradeItemTest {
 
     private static final String TENANT = "tenant-1";
     private static final Instant TAGGED_AT = Instant.parse("2026-01-02T03:04:05.678Z");
-    private static final TradeItemTagSnapshot ORGANIC =
-            new TradeItemTagSnapshot("tag-1", "ORG", "Organic", "EU organic", TAGGED_AT, TAGGED_AT, 0);
+    private static final TagSnapshot ORGANIC =
+            new TagSnapshot("tag-1", "ORG", "Organic", "EU organic", TAGGED_AT, TAGGED_AT, 0);
 
     private AggregateTestFixture<TradeItem> fixture;
     /** The tenant's tag catalogue lives in a store of its own: the fixture's store holds one aggregate. */
@@ -41,7 +41,8 @@ class TradeItemTest {
         fixture = new AggregateTestFixture<>(TradeItem.class);
         fixture.registerCommandHandlerInterceptor(new RejectionTranslator());
         fixture.registerAnnotatedCommandHandler(new TradeItemCommandHandler(fixture.getRepository(),
-                EventSourcingRepository.builder(TradeItemTagCatalogue.class).eventStore(catalogueEvents).build()));
+                new CatalogueLiveTradeItemTags(
+                        EventSourcingRepository.builder(TradeItemTagCatalogue.class).eventStore(catalogueEvents).build())));
     }
 
     @AfterEach

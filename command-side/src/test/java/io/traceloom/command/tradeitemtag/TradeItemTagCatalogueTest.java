@@ -2,9 +2,9 @@ package io.traceloom.command.tradeitemtag;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.traceloom.command.common.RejectionTranslator;
-import io.traceloom.kernel.common.Rejection;
-import io.traceloom.kernel.tradeitem.TradeItemTagSnapshot;
+import io.traceloom.command.rejection.RejectionTranslator;
+import io.traceloom.kernel.catalogue.TagSnapshot;
+import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.tradeitemtag.CreateTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.DeleteTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
@@ -108,7 +108,7 @@ class TradeItemTagCatalogueTest {
                 .expectState(catalogue -> {
                     assertThat(catalogue.liveTag("ORG")).isEmpty();
                     assertThat(catalogue.liveTag("NOPE")).isEmpty();
-                    TradeItemTagSnapshot fairTrade = catalogue.liveTag("FT").orElseThrow();
+                    TagSnapshot fairTrade = catalogue.liveTag("FT").orElseThrow();
                     assertThat(fairTrade.id()).isEqualTo("tag-2");
                     assertThat(fairTrade.name()).isEqualTo("Fair trade");
                     assertThat(fairTrade.version()).isEqualTo(1);

@@ -2,7 +2,7 @@ package io.traceloom.query.credential;
 
 import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.credential.CredentialView;
-import io.traceloom.query.common.TenantDocument;
+import io.traceloom.query.readmodel.TenantDocument;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.mapping.Document;

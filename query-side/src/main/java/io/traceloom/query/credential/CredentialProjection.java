@@ -1,7 +1,7 @@
 package io.traceloom.query.credential;
 
 import io.traceloom.kernel.credential.CredentialIssued;
-import io.traceloom.query.common.ReadModelWriter;
+import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;

@@ -2,7 +2,7 @@ package io.traceloom.query.credential;
 
 import io.traceloom.kernel.credential.CredentialView;
 import io.traceloom.kernel.credential.FindCredential;
-import io.traceloom.query.common.TenantDocument;
+import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.data.mongodb.core.MongoTemplate;

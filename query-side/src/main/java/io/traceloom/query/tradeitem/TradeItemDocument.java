@@ -2,8 +2,8 @@ package io.traceloom.query.tradeitem;
 
 import io.traceloom.kernel.tradeitem.TradeItemCreated;
 import io.traceloom.kernel.tradeitem.TradeItemView;
-import io.traceloom.query.tradeitemtag.TradeItemTagDocument;
-import io.traceloom.query.common.TenantDocument;
+import io.traceloom.query.catalogue.TagState;
+import io.traceloom.query.readmodel.TenantDocument;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.index.CompoundIndex;
@@ -16,15 +16,13 @@ import org.springframework.data.mongodb.core.mapping.Document;
  */
 @Document(TradeItemDocument.COLLECTION)
 @CompoundIndex(name = "tenant_oldest_first", def = "{'tenantId': 1, 'createdAt': 1, '_id': 1}")
-public record TradeItemDocument(@Id String id, String tenantId, String name, TradeItemTagDocument tradeItemTag,
+public record TradeItemDocument(@Id String id, String tenantId, String name, TagState tradeItemTag,
                                 Instant createdAt, long version) implements TenantDocument {
 
     public static final String COLLECTION = "trade_items";
 
     public static TradeItemDocument created(TradeItemCreated event, Instant at, long version) {
-        TradeItemTagDocument tag = event.tradeItemTag() == null
-                ? null
-                : TradeItemTagDocument.of(event.tenantId(), event.tradeItemTag());
+        TagState tag = event.tradeItemTag() == null ? null : TagState.of(event.tradeItemTag());
         return new TradeItemDocument(event.tradeItemId(), event.tenantId(), event.name(), tag, at, version);
     }
 

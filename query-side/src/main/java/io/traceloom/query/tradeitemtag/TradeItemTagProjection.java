@@ -2,8 +2,8 @@ package io.traceloom.query.tradeitemtag;
 
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
-import io.traceloom.query.common.Documents;
-import io.traceloom.query.common.ReadModelWriter;
+import io.traceloom.query.readmodel.Documents;
+import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;

@@ -3,12 +3,12 @@ package io.traceloom.query.tradeitemtag;
 import static org.springframework.data.mongodb.core.query.Criteria.where;
 import static org.springframework.data.mongodb.core.query.Query.query;
 
+import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
-import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
-import io.traceloom.query.common.MongoPages;
-import io.traceloom.query.common.TenantDocument;
+import io.traceloom.query.readmodel.MongoPages;
+import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.data.mongodb.core.MongoTemplate;
@@ -25,7 +25,7 @@ public class TradeItemTagQueries {
     }
 
     @QueryHandler
-    public Optional<TradeItemTagView> handle(FindTradeItemTag query) {
+    public Optional<TagView> handle(FindTradeItemTag query) {
         return TenantDocument.findById(mongo, TradeItemTagDocument.class, query.tagId(), query.tenantId())
                 .map(TradeItemTagDocument::toView);
     }

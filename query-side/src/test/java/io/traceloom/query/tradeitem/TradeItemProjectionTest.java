@@ -2,16 +2,16 @@ package io.traceloom.query.tradeitem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.traceloom.kernel.catalogue.TagSnapshot;
+import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.tradeitem.FindTradeItem;
 import io.traceloom.kernel.tradeitem.ListTradeItems;
 import io.traceloom.kernel.tradeitem.TradeItemCreated;
 import io.traceloom.kernel.tradeitem.TradeItemDeleted;
-import io.traceloom.kernel.tradeitem.TradeItemTagSnapshot;
 import io.traceloom.kernel.tradeitem.TradeItemView;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
-import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
-import io.traceloom.query.common.InMemoryMongo;
-import io.traceloom.query.common.ReadModelWriter;
+import io.traceloom.query.readmodel.InMemoryMongo;
+import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,8 +21,8 @@ class TradeItemProjectionTest {
     private static final Instant T0 = Instant.parse("2026-01-02T03:04:05.678Z");
     private static final Instant T1 = Instant.parse("2026-01-03T00:00:00Z");
     private static final Instant T2 = Instant.parse("2026-01-04T00:00:00Z");
-    private static final TradeItemTagSnapshot ORGANIC =
-            new TradeItemTagSnapshot("tag-1", "ORG", "Organic", "EU organic", T0, T0, 0);
+    private static final TagSnapshot ORGANIC =
+            new TagSnapshot("tag-1", "ORG", "Organic", "EU organic", T0, T0, 0);
 
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final TradeItemProjection projection = new TradeItemProjection(new ReadModelWriter(mongo.template()));
@@ -38,7 +38,7 @@ class TradeItemProjectionTest {
         projection.on(new TradeItemCreated("t1", "item-1", "Apples", ORGANIC), T1, 0);
 
         assertThat(queries.handle(new FindTradeItem("t1", "item-1"))).contains(new TradeItemView("item-1", "Apples",
-                new TradeItemTagView("tag-1", "ORG", "Organic", "EU organic", T0, T0, false, null, 0), 0));
+                new TagView("tag-1", "ORG", "Organic", "EU organic", T0, T0, false, null, 0), 0));
     }
 
     @Test
@@ -55,11 +55,11 @@ class TradeItemProjectionTest {
         projection.on(new TradeItemCreated("t1", "item-2", "Pears", ORGANIC), T1, 0);
         projection.on(new TradeItemCreated("t1", "item-3", "Plums", null), T1, 0);
         projection.on(new TradeItemCreated("t2", "item-4", "Kiwis",
-                new TradeItemTagSnapshot("tag-1", "ORG", "Same id, other tenant", null, T0, T0, 0)), T1, 0);
+                new TagSnapshot("tag-1", "ORG", "Same id, other tenant", null, T0, T0, 0)), T1, 0);
 
         projection.on(new TradeItemTagDeleted("t1", "tag-1"), T2, 4);
 
-        TradeItemTagView deleted = new TradeItemTagView("tag-1", "ORG", "Organic", "EU organic", T0, T2, true, T2, 4);
+        TagView deleted = new TagView("tag-1", "ORG", "Organic", "EU organic", T0, T2, true, T2, 4);
         assertThat(queries.handle(new FindTradeItem("t1", "item-1")).orElseThrow().tradeItemTag()).isEqualTo(deleted);
         assertThat(queries.handle(new FindTradeItem("t1", "item-2")).orElseThrow().tradeItemTag()).isEqualTo(deleted);
         assertThat(queries.handle(new FindTradeItem("t1", "item-3")).orElseThrow().tradeItemTag()).isNull();

@@ -2,14 +2,14 @@ package io.traceloom.query.tradeitemtag;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
-import io.traceloom.kernel.tradeitemtag.TradeItemTagView;
-import io.traceloom.query.common.InMemoryMongo;
-import io.traceloom.query.common.ReadModelWriter;
+import io.traceloom.query.readmodel.InMemoryMongo;
+import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,7 @@ class TradeItemTagProjectionTest {
         projection.on(new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", "EU organic"), T0, 0);
 
         assertThat(queries.handle(new FindTradeItemTag("t1", "tag-1"))).contains(
-                new TradeItemTagView("tag-1", "ORG", "Organic", "EU organic", T0, T0, false, null, 0));
+                new TagView("tag-1", "ORG", "Organic", "EU organic", T0, T0, false, null, 0));
     }
 
     @Test
@@ -42,7 +42,7 @@ class TradeItemTagProjectionTest {
         projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 3);
 
         assertThat(queries.handle(new FindTradeItemTag("t1", "tag-1"))).contains(
-                new TradeItemTagView("tag-1", "ORG", "Organic", null, T0, T1, true, T1, 3));
+                new TagView("tag-1", "ORG", "Organic", null, T0, T1, true, T1, 3));
     }
 
     @Test
@@ -53,7 +53,7 @@ class TradeItemTagProjectionTest {
         projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 1);
 
         assertThat(queries.handle(new ListTradeItemTags("t1", 1, 10, true)).items())
-                .containsExactly(new TradeItemTagView("tag-1", "ORG", "Organic", null, T0, T1, true, T1, 1));
+                .containsExactly(new TagView("tag-1", "ORG", "Organic", null, T0, T1, true, T1, 1));
     }
 
     @Test
@@ -74,11 +74,11 @@ class TradeItemTagProjectionTest {
 
         TradeItemTagPage live = queries.handle(new ListTradeItemTags("t1", 2, 2, false));
         assertThat(live.total()).isEqualTo(4);
-        assertThat(live.items()).extracting(TradeItemTagView::code).containsExactly("C3", "C4");
+        assertThat(live.items()).extracting(TagView::code).containsExactly("C3", "C4");
 
         TradeItemTagPage all = queries.handle(new ListTradeItemTags("t1", 1, 2, true));
         assertThat(all.total()).isEqualTo(5);
-        assertThat(all.items()).extracting(TradeItemTagView::code).containsExactly("C0", "C1");
+        assertThat(all.items()).extracting(TagView::code).containsExactly("C0", "C1");
 
         assertThat(queries.handle(new ListTradeItemTags("t1", 9, 2, true)).items()).isEmpty();
     }

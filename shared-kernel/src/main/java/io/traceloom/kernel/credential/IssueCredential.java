@@ -1,6 +1,6 @@
 package io.traceloom.kernel.credential;
 
-import io.traceloom.kernel.common.TenantScoped;
+import io.traceloom.kernel.message.TenantScoped;
 import java.time.Instant;
 import java.util.List;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;

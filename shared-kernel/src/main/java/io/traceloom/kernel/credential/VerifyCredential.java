@@ -1,6 +1,6 @@
 package io.traceloom.kernel.credential;
 
-import io.traceloom.kernel.common.TenantScoped;
+import io.traceloom.kernel.message.TenantScoped;
 
 /**
  * Check a credential from anyone. Answered with a {@link CredentialVerification}.

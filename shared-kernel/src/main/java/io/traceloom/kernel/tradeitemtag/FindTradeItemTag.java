@@ -1,7 +1,8 @@
 package io.traceloom.kernel.tradeitemtag;
 
-import io.traceloom.kernel.common.TenantScoped;
+import io.traceloom.kernel.catalogue.TagView;
+import io.traceloom.kernel.message.TenantScoped;
 
-/** Answered with an {@code Optional<TradeItemTagView>}. */
+/** Answered with an {@code Optional<TagView>}. */
 public record FindTradeItemTag(String tenantId, String tagId) implements TenantScoped {
 }

@@ -1,6 +1,6 @@
 package io.traceloom.kernel.tradeitemtag;
 
-import io.traceloom.kernel.common.TenantScoped;
+import io.traceloom.kernel.message.TenantScoped;
 
 /**
  * Answered with a {@link TradeItemTagPage}, oldest first.

@@ -1,6 +1,6 @@
 package io.traceloom.kernel.tradeitemtag;
 
-import io.traceloom.kernel.common.TenantScoped;
+import io.traceloom.kernel.message.TenantScoped;
 import org.axonframework.serialization.Revision;
 
 /** A tag joined the tenant's catalogue. When it happened is the event message's timestamp. */

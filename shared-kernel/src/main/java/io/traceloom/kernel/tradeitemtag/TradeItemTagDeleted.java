@@ -1,6 +1,6 @@
 package io.traceloom.kernel.tradeitemtag;
 
-import io.traceloom.kernel.common.TenantScoped;
+import io.traceloom.kernel.message.TenantScoped;
 import org.axonframework.serialization.Revision;
 
 /** A tag was soft-deleted: it stays readable, marked deleted, and can no longer be put on trade items. */

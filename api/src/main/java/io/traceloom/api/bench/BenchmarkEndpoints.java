@@ -1,0 +1,110 @@
+package io.traceloom.api.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.traceloom.api.caller.Caller;
+import io.traceloom.api.readmodel.ReadYourWrites;
+import io.traceloom.kernel.tradeitem.CreateTradeItem;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventhandling.TrackingToken;
+import org.springframework.context.annotation.Profile;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Only with the {@code bench} profile (bench/run.sh), never otherwise. The bare GET and POST are the
+ * ceilings every figure is compared with: the same server, filters and JSON handling, touching no store.
+ * Seeding and the projection-lag probe run inside the service because over HTTP they would measure the
+ * client, and read-your-writes hides the lag from clients by design. They use the service's messages
+ * only, like any client of the command bus would. (The signing rate per core is measured apart, by
+ * {@code CredentialCryptoBenchmark}, in a JVM of its own.)
+ */
+@RestController
+@Profile("bench")
+@RequestMapping(path = "/bench", produces = MediaType.APPLICATION_JSON_VALUE)
+public class BenchmarkEndpoints {
+
+    private static final Map<String, Object> CONSTANT = Map.of("id", "bench", "name", "ceiling", "count", 1);
+
+    private final CommandGateway commands;
+    private final ReadYourWrites readYourWrites;
+
+    public BenchmarkEndpoints(CommandGateway commands, ReadYourWrites readYourWrites) {
+        this.commands = commands;
+        this.readYourWrites = readYourWrites;
+    }
+
+    @GetMapping("/bare")
+    public Map<String, Object> bareGet() {
+        return CONSTANT;
+    }
+
+    @PostMapping(path = "/bare", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public ResponseEntity<JsonNode> barePost(@RequestBody JsonNode body) {
+        return ResponseEntity.status(HttpStatus.CREATED).body(body);
+    }
+
+    /** Appends {@code items} trade items (tagged with {@code tag} when given), 8 writers at a time. */
+    @PostMapping("/seed")
+    public Map<String, Object> seed(Caller caller, @RequestParam int items,
+                                    @RequestParam(required = false) String tag) throws Exception {
+        TrackingToken before = readYourWrites.mark();
+        long started = System.nanoTime();
+        ExecutorService writers = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> written = new ArrayList<>();
+            for (int i = 0; i < items; i++) {
+                String name = "Seeded item " + i;
+                written.add(writers.submit(() -> commands.sendAndWait(
+                        new CreateTradeItem(caller.tenantId(), UUID.randomUUID().toString(), name, tag))));
+            }
+            for (Future<?> write : written) {
+                write.get();
+            }
+        } finally {
+            writers.shutdown();
+        }
+        double appendSeconds = (System.nanoTime() - started) / 1e9;
+        readYourWrites.awaitEventsSince(before);
+        return Map.of("items", items, "appendSeconds", appendSeconds,
+                "projectedSeconds", (System.nanoTime() - started) / 1e9);
+    }
+
+    /**
+     * One write after another: the time from the command's success (its event committed) until every
+     * read model shows it, in milliseconds.
+     */
+    @PostMapping("/projection-lag")
+    public Map<String, Object> projectionLag(Caller caller, @RequestParam(defaultValue = "1000") int writes) {
+        double[] lags = new double[writes];
+        for (int i = 0; i < writes; i++) {
+            TrackingToken before = readYourWrites.mark();
+            commands.sendAndWait(new CreateTradeItem(caller.tenantId(), UUID.randomUUID().toString(),
+                    "Lag probe " + i, null));
+            long committed = System.nanoTime();
+            readYourWrites.awaitEventsSince(before);
+            lags[i] = (System.nanoTime() - committed) / 1e6;
+        }
+        Arrays.sort(lags);
+        return Map.of("writes", writes, "p50Ms", percentile(lags, 0.50), "p99Ms", percentile(lags, 0.99),
+                "maxMs", lags[writes - 1]);
+    }
+
+    private static double percentile(double[] sorted, double fraction) {
+        return sorted[(int) Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+    }
+}

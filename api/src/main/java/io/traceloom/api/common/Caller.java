@@ -1,5 +1,0 @@
-package io.traceloom.api.common;
-
-/** Who is calling: the tenant everything they do belongs to, and the user within it. */
-public record Caller(String tenantId, String userId, String name, String email) {
-}

@@ -1,0 +1,47 @@
+package io.traceloom.api.config;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The API's own settings ({@code traceloom.*}; also as environment variables, e.g.
+ * {@code TRACELOOM_HTTP_MAX_BODY_SIZE}). The data directory and the public base URL are the command
+ * side's (see {@code CommandSideProperties}), the projections' the query side's.
+ *
+ * @param http       limits of the HTTP interface
+ * @param readModels how writes wait for the read models
+ * @param security   who the caller is
+ */
+@ConfigurationProperties("traceloom")
+public record ApiProperties(@DefaultValue Http http,
+                            @DefaultValue ReadModels readModels,
+                            @DefaultValue Security security) {
+
+    /** @param maxBodySize larger request bodies are refused with 413 */
+    public record Http(@DefaultValue("1MB") DataSize maxBodySize) {
+    }
+
+    /**
+     * @param awaitTimeout how long a write waits for every projection to show it before answering 503
+     */
+    public record ReadModels(@DefaultValue("10s") Duration awaitTimeout) {
+    }
+
+    /** @param local the tenant and user every request acts as in {@code local} mode */
+    public record Security(@DefaultValue Local local) {
+    }
+
+    /**
+     * @param tenantId the tenant every request acts for in {@code local} mode
+     * @param userId   the user every request acts as in {@code local} mode
+     * @param name     that user's name
+     * @param email    that user's e-mail address
+     */
+    public record Local(@DefaultValue("6f1c2a9e-3d4b-4c8a-9e2f-1a7b5c3d9e01") String tenantId,
+                        @DefaultValue("0b8e4f6a-2c1d-4e3f-8a9b-7c6d5e4f3a21") String userId,
+                        @DefaultValue("Local User") String name,
+                        @DefaultValue("local@localhost") String email) {
+    }
+}

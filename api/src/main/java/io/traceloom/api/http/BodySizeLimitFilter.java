@@ -1,0 +1,135 @@
+package io.traceloom.api.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.traceloom.api.config.ApiProperties;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Refuses request bodies over {@code traceloom.http.max-body-size} with 413: at once when the declared
+ * length is too large, and while reading when a body without a declared length grows too large.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+public class BodySizeLimitFilter extends OncePerRequestFilter {
+
+    private final long maxBytes;
+    private final ObjectMapper json;
+
+    public BodySizeLimitFilter(ApiProperties properties, ObjectMapper json) {
+        this.maxBytes = properties.http().maxBodySize().toBytes();
+        this.json = json;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        if (request.getContentLengthLong() > maxBytes) {
+            response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
+            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+            json.writeValue(response.getOutputStream(), tooLarge(maxBytes));
+            return;
+        }
+        chain.doFilter(new LimitedRequest(request, maxBytes), response);
+    }
+
+    static org.springframework.http.ProblemDetail tooLarge(long maxBytes) {
+        return Problems.of(HttpStatus.PAYLOAD_TOO_LARGE, "payload-too-large", "Payload too large",
+                "The request body is larger than " + maxBytes + " bytes.");
+    }
+
+    /** Thrown while reading a body that has grown past the limit. */
+    public static final class BodyTooLargeException extends IOException {
+        private final long maxBytes;
+
+        BodyTooLargeException(long maxBytes) {
+            super("request body exceeds " + maxBytes + " bytes");
+            this.maxBytes = maxBytes;
+        }
+
+        public long maxBytes() {
+            return maxBytes;
+        }
+    }
+
+    private static final class LimitedRequest extends HttpServletRequestWrapper {
+        private final long maxBytes;
+        private ServletInputStream stream;
+
+        LimitedRequest(HttpServletRequest request, long maxBytes) {
+            super(request);
+            this.maxBytes = maxBytes;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() throws IOException {
+            if (stream == null) {
+                stream = new LimitedStream(super.getInputStream(), maxBytes);
+            }
+            return stream;
+        }
+    }
+
+    private static final class LimitedStream extends ServletInputStream {
+        private final ServletInputStream delegate;
+        private final long maxBytes;
+        private long read;
+
+        LimitedStream(ServletInputStream delegate, long maxBytes) {
+            this.delegate = delegate;
+            this.maxBytes = maxBytes;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = delegate.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = delegate.read(buffer, offset, length);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) throws BodyTooLargeException {
+            read += n;
+            if (read > maxBytes) {
+                throw new BodyTooLargeException(maxBytes);
+            }
+        }
+
+        @Override
+        public boolean isFinished() {
+            return delegate.isFinished();
+        }
+
+        @Override
+        public boolean isReady() {
+            return delegate.isReady();
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+            delegate.setReadListener(listener);
+        }
+    }
+}

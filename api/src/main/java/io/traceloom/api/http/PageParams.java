@@ -1,0 +1,11 @@
+package io.traceloom.api.http;
+
+/**
+ * The {@code page} (1-based, default 1) and {@code limit} (default 10, at most 100) of a list request.
+ * Controllers take it as a parameter; {@link PageParamsResolver} reads and checks it.
+ */
+public record PageParams(int page, int limit) {
+
+    public static final int DEFAULT_LIMIT = 10;
+    public static final int MAX_LIMIT = 100;
+}

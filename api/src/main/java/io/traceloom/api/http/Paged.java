@@ -1,0 +1,43 @@
+package io.traceloom.api.http;
+
+import java.util.List;
+import java.util.StringJoiner;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/**
+ * A list answer: the page's items as a JSON array, the total in {@code X-Total-Count}, and RFC 8288
+ * {@code Link}s to the first, previous, next and last pages.
+ */
+public final class Paged {
+
+    public static final String TOTAL_COUNT = "X-Total-Count";
+
+    private Paged() {
+    }
+
+    public static <T> ResponseEntity<List<T>> response(PageParams params, List<T> items, long total) {
+        long last = Math.max(1, (total + params.limit() - 1) / params.limit());
+        StringJoiner links = new StringJoiner(", ");
+        links.add(link(1, params, "first"));
+        if (params.page() > 1) {
+            links.add(link(Math.min(params.page() - 1, last), params, "prev"));
+        }
+        if (params.page() < last) {
+            links.add(link(params.page() + 1, params, "next"));
+        }
+        links.add(link(last, params, "last"));
+        return ResponseEntity.ok()
+                .header(TOTAL_COUNT, Long.toString(total))
+                .header("Link", links.toString())
+                .body(items);
+    }
+
+    private static String link(long page, PageParams params, String relation) {
+        String uri = ServletUriComponentsBuilder.fromCurrentRequest()
+                .replaceQueryParam("page", page)
+                .replaceQueryParam("limit", params.limit())
+                .build().toUriString();
+        return "<" + uri + ">; rel=\"" + relation + "\"";
+    }
+}

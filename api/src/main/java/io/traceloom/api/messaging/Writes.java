@@ -1,0 +1,30 @@
+package io.traceloom.api.messaging;
+
+import io.traceloom.api.readmodel.ReadYourWrites;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventhandling.TrackingToken;
+import org.springframework.stereotype.Component;
+
+/**
+ * How the API writes: a command, and then the wait until every read model shows what it did, so that a
+ * read after a 2xx sees the write (read-your-writes).
+ */
+@Component
+public class Writes {
+
+    private final CommandGateway gateway;
+    private final ReadYourWrites readYourWrites;
+
+    public Writes(CommandGateway gateway, ReadYourWrites readYourWrites) {
+        this.gateway = gateway;
+        this.readYourWrites = readYourWrites;
+    }
+
+    /** Sends the command and returns its result once its effects are visible in every read model. */
+    public <R> R sendAndAwaitReadModels(Object command) {
+        TrackingToken before = readYourWrites.mark();
+        R result = gateway.sendAndWait(command);
+        readYourWrites.awaitEventsSince(before);
+        return result;
+    }
+}

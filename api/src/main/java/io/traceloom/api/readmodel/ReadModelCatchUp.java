@@ -1,0 +1,104 @@
+package io.traceloom.api.readmodel;
+
+import io.traceloom.query.processing.ProjectionProgress;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.StringJoiner;
+import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * The service is ready once every projection has processed the events that were in the store when it
+ * started. Until then readiness is down and API requests get 503, so no client reads a half-built view.
+ * Exposed as the {@code readModels} health indicator, part of the readiness group.
+ *
+ * <p>Position alone decides here, unlike {@link ReadYourWrites}: gaps below the head at start are
+ * appends that rolled back before it, never events still to come.
+ */
+@Component("readModels")
+public class ReadModelCatchUp implements HealthIndicator {
+
+    private static final Logger log = LoggerFactory.getLogger(ReadModelCatchUp.class);
+    private static final Duration REPORT_EVERY = Duration.ofSeconds(2);
+    /** Segments being claimed and processors starting report nothing: look again this often anyway. */
+    private static final Duration RECHECK = Duration.ofMillis(50);
+
+    private final Projections projections;
+    private final ProjectionProgress progress;
+    private volatile boolean caughtUp;
+    private volatile long target = -1;
+
+    public ReadModelCatchUp(Projections projections, ProjectionProgress progress) {
+        this.projections = projections;
+        this.progress = progress;
+    }
+
+    public boolean isCaughtUp() {
+        return caughtUp;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    public void watch() {
+        target = Projections.position(projections.head());
+        Thread watcher = new Thread(this::awaitCatchUp, "read-model-catch-up");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    private void awaitCatchUp() {
+        long started = System.nanoTime();
+        long nextReport = started + REPORT_EVERY.toNanos();
+        log.info("Building read models up to event {}", target);
+        try {
+            while (true) {
+                long seen = progress.changes();
+                if (reachedTarget()) {
+                    break;
+                }
+                progress.awaitChangeAfter(seen, RECHECK.toNanos());
+                if (System.nanoTime() >= nextReport) {
+                    log.info("Building read models: {}", progress());
+                    nextReport += REPORT_EVERY.toNanos();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        caughtUp = true;
+        log.info("Read models are up to date ({} events) after {} ms; ready for traffic", target + 1,
+                Duration.ofNanos(System.nanoTime() - started).toMillis());
+    }
+
+    private boolean reachedTarget() {
+        for (StreamingEventProcessor processor : projections.all().values()) {
+            OptionalLong position = Projections.position(processor);
+            if (!processor.isRunning() || position.isEmpty() || position.getAsLong() < target) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String progress() {
+        StringJoiner line = new StringJoiner(", ");
+        projections.all().forEach((name, processor) -> line.add(
+                name + " " + Projections.position(processor).orElse(-1) + "/" + target
+                        + (processor.isError() ? " (failing, retrying)" : "")));
+        return line.toString();
+    }
+
+    @Override
+    public Health health() {
+        return (caughtUp ? Health.up() : Health.outOfService())
+                .withDetails(Map.of("targetPosition", target, "caughtUp", caughtUp))
+                .build();
+    }
+}

@@ -1,0 +1,195 @@
+package io.traceloom.api;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layout DESIGN.md gives the code, kept true. Four modules with one root package each; inside each,
+ * packages by feature (the same names everywhere) and infrastructure in rooms named for what they hold.
+ * Data flows one way: the API sends messages to the command and query sides, which know only the
+ * shared kernel's language, never each other.
+ */
+class ArchitectureTest {
+
+    private static final String KERNEL = "io.traceloom.kernel";
+    private static final String COMMAND = "io.traceloom.command";
+    private static final String QUERY = "io.traceloom.query";
+    private static final String API = "io.traceloom.api";
+
+    /** The features of DESIGN.md: a feature reads top to bottom by opening its package in each module. */
+    static final Set<String> FEATURES = Set.of("tenantuser", "linkset", "theme", "file", "partnertag", "schema",
+            "tradeitem", "tradeitemtag", "credential", "custody", "canvas", "audit");
+
+    /**
+     * The infrastructure rooms of each module. A new room is declared here, on purpose: it must hold one
+     * kind of thing, and it may not know any feature.
+     */
+    static final Map<String, Set<String>> ROOMS = Map.of(
+            KERNEL, Set.of("message", "catalogue"),
+            COMMAND, Set.of("config", "rejection"),
+            QUERY, Set.of("processing", "readmodel", "catalogue"),
+            API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue"));
+
+    /** The benchmark endpoints: a client of the features, through their messages (the kernel) only. */
+    private static final String BENCH = API + ".bench";
+
+    /**
+     * What the API may use of the command and query sides besides the kernel's messages: the settings the
+     * command side declares (data directory, public base URL) and the query side's progress reports, which
+     * read-your-writes waits on. Everything else reaches them through the command and query buses.
+     */
+    private static final Set<String> ENTRY_POINTS = Set.of(
+            COMMAND + ".config.CommandSideProperties",
+            COMMAND + ".config.CommandSideProperties$Credentials",
+            QUERY + ".processing.ProjectionProgress");
+
+    /** Only what marks a record as a message may come from Axon into the kernel. */
+    private static final Set<String> KERNEL_AXON = Set.of(
+            "org.axonframework.modelling.command.TargetAggregateIdentifier",
+            "org.axonframework.modelling.command.TargetAggregateVersion",
+            "org.axonframework.serialization.Revision");
+
+    private static final Pattern MODULE_PACKAGE =
+            Pattern.compile("^(io\\.traceloom\\.(?:kernel|command|query|api))(?:\\.([a-z0-9]+))?.*$");
+
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.traceloom");
+
+    @Test
+    void theClassesOfAllFourModulesAreChecked() {
+        for (String module : List.of(KERNEL, COMMAND, QUERY, API)) {
+            assertThat(CLASSES.stream().filter(c -> c.getPackageName().startsWith(module + ".")))
+                    .as(module).isNotEmpty();
+        }
+    }
+
+    @Test
+    void everyPackageIsAFeatureOrANamedRoom() {
+        Set<String> unknown = new TreeSet<>();
+        for (JavaClass type : CLASSES) {
+            Matcher matcher = MODULE_PACKAGE.matcher(type.getPackageName());
+            if (!matcher.matches()) {
+                unknown.add(type.getPackageName());
+            } else if (matcher.group(2) != null && !FEATURES.contains(matcher.group(2))
+                    && !ROOMS.get(matcher.group(1)).contains(matcher.group(2))
+                    && !type.getPackageName().equals(BENCH)) {
+                unknown.add(type.getPackageName());
+            }
+        }
+        assertThat(unknown).as("packages that are neither a feature of DESIGN.md nor a declared room").isEmpty();
+    }
+
+    @Test
+    void theCommandAndQuerySidesNeverReferenceEachOther() {
+        noClasses().that().resideInAPackage(COMMAND + "..")
+                .should().dependOnClassesThat().resideInAPackage(QUERY + "..")
+                .check(CLASSES);
+        noClasses().that().resideInAPackage(QUERY + "..")
+                .should().dependOnClassesThat().resideInAPackage(COMMAND + "..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void nothingReachesBackFromTheSidesToTheApi() {
+        noClasses().that().resideInAnyPackage(KERNEL + "..", COMMAND + "..", QUERY + "..")
+                .should().dependOnClassesThat().resideInAPackage(API + "..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theApiUsesTheSidesOnlyThroughMessagesAndDeclaredEntryPoints() {
+        DescribedPredicate<JavaClass> internals = DescribedPredicate.describe(
+                "command-side or query-side code other than " + ENTRY_POINTS,
+                type -> (type.getPackageName().startsWith(COMMAND + ".") || type.getPackageName().startsWith(QUERY + "."))
+                        && !ENTRY_POINTS.contains(type.getName()));
+        noClasses().that().resideInAPackage(API + "..")
+                .should().dependOnClassesThat(internals)
+                .check(CLASSES);
+    }
+
+    @Test
+    void theKernelIsPlainJavaWithAxonsMessageAnnotationsOnly() {
+        noClasses().that().resideInAPackage(KERNEL + "..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        COMMAND + "..", QUERY + "..", API + "..", "org.springframework..", "jakarta.persistence..")
+                .check(CLASSES);
+        noClasses().that().resideInAPackage(KERNEL + "..")
+                .should().dependOnClassesThat(DescribedPredicate.describe("Axon beyond " + KERNEL_AXON,
+                        type -> type.getPackageName().startsWith("org.axonframework")
+                                && !KERNEL_AXON.contains(type.getName())))
+                .check(CLASSES);
+    }
+
+    @Test
+    void roomsDoNotKnowFeatures() {
+        for (String module : List.of(KERNEL, COMMAND, QUERY, API)) {
+            for (String room : ROOMS.get(module)) {
+                noClasses().that().resideInAPackage(module + "." + room + "..")
+                        .should().dependOnClassesThat(inAnyFeature())
+                        .check(CLASSES);
+            }
+        }
+    }
+
+    @Test
+    void theBenchmarkUsesFeaturesOnlyThroughTheirMessages() {
+        noClasses().that().resideInAPackage(BENCH + "..")
+                .should().dependOnClassesThat(DescribedPredicate.describe("a feature's API code",
+                        type -> type.getPackageName().startsWith(API + ".") && !featureOf(type).isEmpty()))
+                .check(CLASSES);
+    }
+
+    @Test
+    void aFeatureUsesAnotherOnlyThroughTheKernel() {
+        for (String feature : FEATURES) {
+            String[] own = {COMMAND + "." + feature + "..", QUERY + "." + feature + "..", API + "." + feature + ".."};
+            if (CLASSES.stream().noneMatch(c -> featureOf(c).equals(feature))) {
+                continue;
+            }
+            noClasses().that().resideInAnyPackage(own)
+                    .should().dependOnClassesThat(DescribedPredicate.describe(
+                            "another feature's command-side, query-side or API code",
+                            type -> !type.getPackageName().startsWith(KERNEL + ".")
+                                    && !featureOf(type).isEmpty() && !featureOf(type).equals(feature)))
+                    .check(CLASSES);
+        }
+    }
+
+    @Test
+    void aggregatesLiveOnTheCommandSideAndProjectionsOnTheQuerySide() {
+        classes().that().areAnnotatedWith("org.axonframework.spring.stereotype.Aggregate")
+                .should().resideInAPackage(COMMAND + "..")
+                .allowEmptyShould(true)
+                .check(CLASSES);
+        classes().that().areAnnotatedWith("org.axonframework.config.ProcessingGroup")
+                .should().resideInAPackage(QUERY + "..")
+                .allowEmptyShould(true)
+                .check(CLASSES);
+    }
+
+    private static DescribedPredicate<JavaClass> inAnyFeature() {
+        return DescribedPredicate.describe("a feature package", type -> !featureOf(type).isEmpty());
+    }
+
+    /** The feature a class belongs to, or "" for rooms, module roots and other libraries. */
+    private static String featureOf(JavaClass type) {
+        Matcher matcher = MODULE_PACKAGE.matcher(type.getPackageName());
+        return matcher.matches() && matcher.group(2) != null && FEATURES.contains(matcher.group(2))
+                ? matcher.group(2) : "";
+    }
+}

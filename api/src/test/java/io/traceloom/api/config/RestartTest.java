@@ -1,0 +1,50 @@
+package io.traceloom.api.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.traceloom.api.support.Fixtures;
+import io.traceloom.api.support.RunningTraceloom;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Stop, start on the same data directory: every event is there, every read model rebuilt equal. */
+class RestartTest {
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void readModelsAreRebuiltEqualAndNothingIsDuplicated() throws SQLException {
+        JsonNode before;
+        try (RunningTraceloom first = RunningTraceloom.start(dataDir)) {
+            Fixtures.writeHistory(first.http(), 12);
+            before = Fixtures.everything(first.http());
+        }
+        long events = countEvents();
+        assertThat(events).isGreaterThan(15);
+
+        try (RunningTraceloom second = RunningTraceloom.start(dataDir)) {
+            assertThat(Fixtures.everything(second.http())).isEqualTo(before);
+            assertThat(second.http().post("/trade-item-tags", "{\"code\":\"ORG\",\"name\":\"again\"}").status())
+                    .as("the command side remembers too").isEqualTo(409);
+        }
+        assertThat(countEvents()).isEqualTo(events);
+    }
+
+    private long countEvents() throws SQLException {
+        String url = "jdbc:h2:file:" + dataDir.toAbsolutePath().resolve("events").resolve("traceloom");
+        try (Connection connection = DriverManager.getConnection(url, "sa", "");
+             ResultSet rows = connection.createStatement().executeQuery(
+                     "SELECT COUNT(*), COUNT(DISTINCT event_identifier) FROM domain_event_entry")) {
+            rows.next();
+            assertThat(rows.getLong(2)).as("no event is stored twice").isEqualTo(rows.getLong(1));
+            return rows.getLong(1);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.traceloom.command.rejection;
+
+import io.traceloom.kernel.message.Rejection;
+import org.axonframework.commandhandling.CommandExecutionException;
+import org.axonframework.commandhandling.CommandMessage;
+import org.axonframework.messaging.InterceptorChain;
+import org.axonframework.messaging.MessageHandlerInterceptor;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.axonframework.modelling.command.ConflictingAggregateVersionException;
+import org.springframework.stereotype.Component;
+
+/**
+ * Turns every refusal of the command side into a {@link CommandExecutionException} whose details are a
+ * {@link Rejection}. Exceptions themselves do not cross Axon Server, their details do; so callers see the
+ * same answer whether the command ran in this process or in another one.
+ */
+@Component
+public class RejectionTranslator implements MessageHandlerInterceptor<CommandMessage<?>> {
+
+    @Override
+    public Object handle(UnitOfWork<? extends CommandMessage<?>> unitOfWork, InterceptorChain interceptorChain)
+            throws Exception {
+        try {
+            return interceptorChain.proceed();
+        } catch (DomainRejectionException e) {
+            throw rejected(e.rejection(), e);
+        } catch (AggregateNotFoundException e) {
+            // Also covers deleted aggregates (AggregateDeletedException). The identifier stays out of the
+            // message: some are internal (a tenant's catalogue), and the client knows what it asked for.
+            throw rejected(Rejection.notFound("The resource does not exist."), e);
+        } catch (ConflictingAggregateVersionException e) {
+            // raised by aggregates that check an expected version through Axon's ConflictResolver
+            throw rejected(Rejection.versionMismatch(
+                    "The resource is at version " + e.getActualVersion() + ", not " + e.getExpectedVersion() + "."), e);
+        }
+    }
+
+    private static CommandExecutionException rejected(Rejection rejection, Exception cause) {
+        return new CommandExecutionException(rejection.message(), cause, rejection);
+    }
+}

@@ -1,0 +1,28 @@
+package io.traceloom.query.readmodel;
+
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.messaging.InterceptorChain;
+import org.axonframework.messaging.MessageHandlerInterceptor;
+import org.axonframework.messaging.unitofwork.BatchingUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.springframework.stereotype.Component;
+
+/**
+ * Sends a batch's read-model writes once its last event has been handled. That is still inside the
+ * processing of the batch, before the commit phase in which the processor stores its token: if the write
+ * fails, the token stays where it was and the batch is handled again (the writes are idempotent).
+ * Registered on every event processor.
+ */
+@Component
+public class ReadModelFlush implements MessageHandlerInterceptor<EventMessage<?>> {
+
+    @Override
+    public Object handle(UnitOfWork<? extends EventMessage<?>> unitOfWork, InterceptorChain interceptorChain)
+            throws Exception {
+        Object result = interceptorChain.proceed();
+        if (!(unitOfWork instanceof BatchingUnitOfWork<?> batch) || batch.isLastMessage()) {
+            ReadModelWriter.flush(unitOfWork);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,95 @@
+package io.traceloom.query.readmodel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.data.mongodb.core.query.Criteria.where;
+import static org.springframework.data.mongodb.core.query.Query.query;
+
+import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
+import io.traceloom.query.tradeitemtag.TradeItemTagDocument;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventhandling.GenericEventMessage;
+import org.axonframework.messaging.DefaultInterceptorChain;
+import org.axonframework.messaging.unitofwork.BatchingUnitOfWork;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ReadModelWriterTest {
+
+    private static final Instant AT = Instant.parse("2026-01-02T03:04:05.678Z");
+
+    private final InMemoryMongo mongo = new InMemoryMongo();
+    private final ReadModelWriter writer = new ReadModelWriter(mongo.template());
+
+    @AfterEach
+    void tearDown() {
+        mongo.close();
+    }
+
+    private Documents<TradeItemTagDocument> tags() {
+        return writer.documents(TradeItemTagDocument.class, TradeItemTagDocument::id);
+    }
+
+    private long stored() {
+        return mongo.template().count(query(where("tenantId").is("t1")), TradeItemTagDocument.class);
+    }
+
+    private static TradeItemTagDocument tag(int i) {
+        return TradeItemTagDocument.created(new TradeItemTagCreated("t1", "tag-" + i, "C" + i, "Tag", null), AT, i);
+    }
+
+    @Test
+    void aBatchIsWrittenOnceItsLastEventIsHandled() throws Exception {
+        List<EventMessage<?>> events = List.of(event(0), event(1), event(2));
+        BatchingUnitOfWork<EventMessage<?>> batch = new BatchingUnitOfWork<>(events);
+        List<Long> storedWhileHandling = new ArrayList<>();
+
+        batch.executeWithResult(() -> new DefaultInterceptorChain<>(batch, List.of(new ReadModelFlush()),
+                message -> {
+                    int i = (Integer) message.getPayload();
+                    storedWhileHandling.add(stored());
+                    tags().save(tag(i));
+                    if (i == 2) {
+                        tags().save(tags().find("tag-0").deleted(AT, 3)); // sees the batch's own write
+                        tags().remove("tag-1");
+                    }
+                    return null;
+                }).proceed());
+
+        assertThat(storedWhileHandling).containsExactly(0L, 0L, 0L);
+        assertThat(stored()).isEqualTo(2);
+        assertThat(mongo.template().findById("tag-0", TradeItemTagDocument.class).deleted()).isTrue();
+        assertThat(mongo.template().findById("tag-1", TradeItemTagDocument.class)).isNull();
+    }
+
+    @Test
+    void aQueryInABatchSeesTheBatchsWrites() throws Exception {
+        mongo.template().save(tag(0));
+        mongo.template().save(tag(1));
+        BatchingUnitOfWork<EventMessage<?>> batch = new BatchingUnitOfWork<>(List.of(event(0)));
+        List<String> found = new ArrayList<>();
+
+        batch.executeWithResult(() -> {
+            tags().save(tag(2));
+            tags().remove("tag-1");
+            tags().find(query(where("tenantId").is("t1")), tag -> tag.tenantId().equals("t1"))
+                    .forEach(tag -> found.add(tag.id()));
+            return null;
+        });
+
+        assertThat(found).containsExactlyInAnyOrder("tag-0", "tag-2");
+    }
+
+    @Test
+    void outsideABatchWritesGoStraightThrough() {
+        tags().save(tag(0));
+
+        assertThat(stored()).isEqualTo(1);
+    }
+
+    private static EventMessage<?> event(int i) {
+        return GenericEventMessage.asEventMessage(i);
+    }
+}

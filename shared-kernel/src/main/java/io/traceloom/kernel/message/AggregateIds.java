@@ -1,0 +1,20 @@
+package io.traceloom.kernel.message;
+
+/**
+ * How aggregate identifiers are made. They share one space in the event store: an aggregate that is the
+ * only one of its kind in a tenant (a tenant's tag catalogue, its credential issuer) is named
+ * {@code <kind>:<tenant id>}; every other aggregate is named by its own UUID, which needs no prefix.
+ */
+public final class AggregateIds {
+
+    private AggregateIds() {
+    }
+
+    /** The identifier of the one aggregate of {@code kind} in the tenant, e.g. {@code issuer:<tenant>}. */
+    public static String tenantScoped(String kind, String tenantId) {
+        if (kind.isEmpty() || kind.indexOf(':') >= 0) {
+            throw new IllegalArgumentException("an aggregate kind is a non-empty word without ':'");
+        }
+        return kind + ":" + tenantId;
+    }
+}
