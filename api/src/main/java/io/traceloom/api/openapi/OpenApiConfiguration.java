@@ -132,7 +132,8 @@ public class OpenApiConfiguration {
                                 + "version: it changed since you read it."),
                         PAYLOAD_TOO_LARGE, problemResponse("The request body is larger than the limit "
                                 + "(`traceloom.http.max-body-size`, 1 MB by default)."),
-                        UNSUPPORTED_MEDIA_TYPE, problemResponse("The body is not sent as `application/json`."),
+                        UNSUPPORTED_MEDIA_TYPE, problemResponse("The body is not sent as a media type this operation "
+                                + "takes (see its request body; JSON is `application/json`)."),
                         SERVICE_UNAVAILABLE, problemResponse("Not yet: the read models are being rebuilt after a "
                                 + "start, or did not show the write in time (the write itself is kept). Retry "
                                 + "after `Retry-After`.")
