@@ -1,5 +1,10 @@
 package io.traceloom.api.credential;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.kernel.credential.FindServiceContext;
 import org.springframework.http.MediaType;
@@ -9,6 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** The service's own JSON-LD context, served at its IRI so any verifier can dereference it. */
 @RestController
+@Tag(name = "Credentials")
 public class ContextController {
 
     private static final MediaType JSON_LD = MediaType.parseMediaType("application/ld+json");
@@ -19,6 +25,11 @@ public class ContextController {
         this.queries = queries;
     }
 
+    @Operation(summary = "The service's JSON-LD context",
+            description = "Gives free-form credential subject properties a vocabulary (`@vocab`); credentials name "
+                    + "it by its IRI, `traceloom.public-base-url` plus this path.")
+    @ApiResponse(responseCode = "200", description = "The JSON-LD context.",
+            content = @Content(mediaType = "application/ld+json", schema = @Schema(type = "object")))
     @GetMapping(FindServiceContext.PATH)
     public ResponseEntity<String> traceloom() {
         return ResponseEntity.ok().contentType(JSON_LD).body(queries.get(new FindServiceContext(), String.class));

@@ -4,6 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.messaging.Queries;
@@ -29,6 +34,8 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UriComponentsBuilder;
 
 @RestController
+@Tag(name = "Credentials", description = "W3C verifiable credentials (VC 1.1) signed by the tenant's `did:key` "
+        + "with an `eddsa-rdfc-2022` Data Integrity proof, and their verification.")
 @RequestMapping(path = "/credentials", produces = MediaType.APPLICATION_JSON_VALUE)
 public class CredentialController {
 
@@ -43,6 +50,12 @@ public class CredentialController {
     }
 
     /** Spec endpoint 7: 201 with {@code {credential}}. */
+    @Operation(summary = "Issue a credential",
+            description = "All fields are optional: `{}` issues a credential about the caller. `credentialSubject` "
+                    + "properties are signed as sent. A context that is not bundled, an expiry not after issuance, "
+                    + "or data JSON-LD would drop unsigned (undefined terms, relative IRIs) is 400.")
+    @ApiResponse(responseCode = "201", description = "Issued.",
+            content = @Content(schema = @Schema(implementation = CredentialShapes.IssuedCredential.class)))
     @PostMapping(path = "/issue", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<Map<String, JsonNode>> issue(Caller caller, @RequestBody IssueCredentialRequest body,
                                                        UriComponentsBuilder uri) throws JsonProcessingException {
@@ -55,12 +68,21 @@ public class CredentialController {
                 .body(Map.of("credential", credential(caller, id)));
     }
 
+    @Operation(summary = "Read a credential", description = "The credential as issued.")
+    @ApiResponse(responseCode = "200", description = "The credential.",
+            content = @Content(schema = @Schema(implementation = CredentialShapes.VerifiableCredential.class)))
     @GetMapping("/{id}")
     public JsonNode get(Caller caller, @PathVariable String id) throws JsonProcessingException {
         return credential(caller, id);
     }
 
     /** For a credential from anyone: 200 with what was checked and what failed. */
+    @Operation(summary = "Verify a credential",
+            description = "For a credential from anyone: `eddsa-rdfc-2022` and `Ed25519Signature2020` proofs, "
+                    + "`did:key` issuers resolved locally, issuer = key controller, proof purpose, expiry and "
+                    + "strict JSON-LD. A credential that fails a check is still 200, its `errors` naming each "
+                    + "failed check; a body that is not a credential is 400.")
+    @ApiResponse(responseCode = "200", description = "What was checked, and what failed.")
     @PostMapping(path = "/verify", consumes = MediaType.APPLICATION_JSON_VALUE)
     public CredentialVerification verify(Caller caller, @RequestBody VerifyCredentialRequest body)
             throws JsonProcessingException {

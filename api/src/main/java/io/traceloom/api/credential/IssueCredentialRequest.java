@@ -3,6 +3,7 @@ package io.traceloom.api.credential;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 
@@ -14,6 +15,16 @@ import java.util.List;
  * @param expirationDate    default: issuance plus {@code traceloom.credentials.validity}
  * @param context           further JSON-LD contexts, from the bundled set only
  */
-public record IssueCredentialRequest(JsonNode type, ObjectNode credentialSubject, Instant expirationDate,
-                                     @JsonProperty("@context") List<String> context) {
+public record IssueCredentialRequest(
+        @Schema(description = "A type or an array of types; `VerifiableCredential` is always first.",
+                types = {"string", "array"}, oneOf = {String.class, String[].class},
+                example = "TraceabilityCredential")
+        JsonNode type,
+        @Schema(description = "What the credential says, about whom (`id`). Default: the caller "
+                + "(`urn:uuid:<user id>`).")
+        ObjectNode credentialSubject,
+        @Schema(description = "After issuance. Default: issuance plus `traceloom.credentials.validity`.")
+        Instant expirationDate,
+        @Schema(description = "Further JSON-LD contexts, from the bundled set only.")
+        @JsonProperty("@context") List<String> context) {
 }

@@ -1,11 +1,15 @@
 package io.traceloom.api.tradeitem;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
 import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
+import io.traceloom.api.openapi.Versioned;
 import io.traceloom.kernel.tradeitem.CreateTradeItem;
 import io.traceloom.kernel.tradeitem.DeleteTradeItem;
 import io.traceloom.kernel.tradeitem.FindTradeItem;
@@ -30,6 +34,7 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.util.UriComponentsBuilder;
 
 @RestController
+@Tag(name = "Trade items", description = "Products and lots, optionally tagged with a trade item tag.")
 @RequestMapping(path = "/trade-items", produces = MediaType.APPLICATION_JSON_VALUE)
 public class TradeItemController {
 
@@ -41,6 +46,11 @@ public class TradeItemController {
         this.queries = queries;
     }
 
+    @Operation(summary = "Create a trade item",
+            description = "`tradeItemTag` is the code of a live trade item tag, or left out; the answer embeds the "
+                    + "whole tag. An unknown or deleted code is 400.")
+    @ApiResponse(responseCode = "201", description = "Created: the item, its tag embedded.")
+    @Versioned
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<TradeItemResponse> create(Caller caller, @Valid @RequestBody CreateTradeItemRequest body,
                                                     UriComponentsBuilder uri) {
@@ -52,12 +62,15 @@ public class TradeItemController {
                 .body(TradeItemResponse.of(item));
     }
 
+    @Operation(summary = "Read a trade item", description = "The embedded tag shows its deletion.")
+    @Versioned
     @GetMapping("/{id}")
     public ResponseEntity<TradeItemResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
         TradeItemView item = find(caller, id);
         return Versions.ok(request, item.version(), TradeItemResponse.of(item));
     }
 
+    @Operation(summary = "List trade items", description = "Oldest first.")
     @GetMapping
     public ResponseEntity<List<TradeItemResponse>> list(Caller caller, PageParams page) {
         TradeItemPage result = queries.get(new ListTradeItems(caller.tenantId(), page.page(), page.limit()),
@@ -66,6 +79,8 @@ public class TradeItemController {
     }
 
     /** Honours {@code If-Match}: deleting a version other than the one the caller saw is 412. */
+    @Operation(summary = "Delete a trade item")
+    @ApiResponse(responseCode = "204", description = "Deleted.")
     @DeleteMapping("/{id}")
     public ResponseEntity<Void> delete(Caller caller, @PathVariable String id,
                                        @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch) {

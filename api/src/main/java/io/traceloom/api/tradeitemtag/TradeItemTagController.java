@@ -1,5 +1,9 @@
 package io.traceloom.api.tradeitemtag;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.catalogue.TagResponse;
 import io.traceloom.api.http.PageParams;
@@ -7,6 +11,7 @@ import io.traceloom.api.http.Paged;
 import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
+import io.traceloom.api.openapi.Versioned;
 import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.tradeitemtag.CreateTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.DeleteTradeItemTag;
@@ -30,6 +35,7 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.util.UriComponentsBuilder;
 
 @RestController
+@Tag(name = "Trade item tags", description = "A tenant's catalogue of tags for trade items, each with a unique code.")
 @RequestMapping(path = "/trade-item-tags", produces = MediaType.APPLICATION_JSON_VALUE)
 public class TradeItemTagController {
 
@@ -41,6 +47,10 @@ public class TradeItemTagController {
         this.queries = queries;
     }
 
+    @Operation(summary = "Create a trade item tag", description = "The code is unique within the tenant.")
+    @ApiResponse(responseCode = "201", description = "Created: the tag.")
+    @ApiResponse(responseCode = "409", description = "The code is already used in the tenant (deleted tags included).")
+    @Versioned
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<TagResponse> create(Caller caller,
                                                        @Valid @RequestBody CreateTradeItemTagRequest body,
@@ -53,6 +63,8 @@ public class TradeItemTagController {
                 .body(TagResponse.of(tag));
     }
 
+    @Operation(summary = "Read a trade item tag", description = "Deleted tags stay readable, marked deleted.")
+    @Versioned
     @GetMapping("/{id}")
     public ResponseEntity<TagResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
         TagView tag = find(caller, id);
@@ -60,8 +72,10 @@ public class TradeItemTagController {
     }
 
     /** Live tags; {@code includeDeleted=true} lists the soft-deleted ones too. */
+    @Operation(summary = "List trade item tags", description = "Live tags, oldest first.")
     @GetMapping
     public ResponseEntity<List<TagResponse>> list(Caller caller, PageParams page,
+                                                           @Parameter(description = "`true` lists the deleted tags too.")
                                                            @RequestParam(defaultValue = "false") boolean includeDeleted) {
         TradeItemTagPage result = queries.get(
                 new ListTradeItemTags(caller.tenantId(), page.page(), page.limit(), includeDeleted),
@@ -70,6 +84,10 @@ public class TradeItemTagController {
     }
 
     /** Soft delete: the tag stays readable, marked deleted. Deleting it again changes nothing. */
+    @Operation(summary = "Delete a trade item tag (soft)",
+            description = "The tag stays readable, marked `deleted` with `deletedAt`; items tagged with it keep it. "
+                    + "Deleting it again changes nothing and gives the same answer.")
+    @Versioned
     @DeleteMapping("/{id}")
     public ResponseEntity<TagResponse> delete(Caller caller, @PathVariable String id) {
         writes.sendAndAwaitReadModels(new DeleteTradeItemTag(caller.tenantId(), id));

@@ -44,6 +44,11 @@ public final class RunningTraceloom implements AutoCloseable {
         return context.getBean(type);
     }
 
+    /** For types with several beans, such as the request mapping of the API beside the actuator's. */
+    public <T> T bean(String name, Class<T> type) {
+        return context.getBean(name, type);
+    }
+
     /** Readiness is down until every projection has caught up with the store. */
     private void awaitReady() {
         long deadline = System.nanoTime() + READY_WITHIN.toNanos();

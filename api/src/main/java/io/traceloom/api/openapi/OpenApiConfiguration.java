@@ -1,0 +1,203 @@
+package io.traceloom.api.openapi;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.swagger.v3.core.converter.ModelConverter;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.SpecVersion;
+import io.swagger.v3.oas.models.headers.Header;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.traceloom.api.caller.Caller;
+import io.traceloom.api.http.PageParams;
+import io.traceloom.api.http.Paged;
+import io.traceloom.api.http.ProblemErrorController;
+import io.traceloom.api.http.RequestIdFilter;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springdoc.core.service.GenericResponseService;
+import org.springdoc.core.utils.SpringDocUtils;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
+
+/**
+ * The API document at {@code /v3/api-docs} (OpenAPI 3.1) and Swagger UI at {@code /swagger-ui}, both served
+ * from the jar. springdoc reads the controllers; {@link ApiConventions} adds what every endpoint shares. The
+ * parts it refers to (the problem schema, the paging parameters, the common headers and error answers) are
+ * declared once here, under {@code components}.
+ */
+@Configuration(proxyBeanMethods = false)
+public class OpenApiConfiguration {
+
+    static final String PROBLEM = "Problem";
+    static final String FIELD_PROBLEM = "FieldProblem";
+    static final String PAGE = "page";
+    static final String LIMIT = "limit";
+    static final String IF_NONE_MATCH = "If-None-Match";
+    static final String PROBLEM_JSON = org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE;
+
+    /** The answers {@link ApiConventions} adds by reference, by status. */
+    static final String BAD_REQUEST = "BadRequest";
+    static final String NOT_MODIFIED = "NotModified";
+    static final String NOT_FOUND = "NotFound";
+    static final String PRECONDITION_FAILED = "PreconditionFailed";
+    static final String PAYLOAD_TOO_LARGE = "PayloadTooLarge";
+    static final String UNSUPPORTED_MEDIA_TYPE = "UnsupportedMediaType";
+    static final String SERVICE_UNAVAILABLE = "ServiceUnavailable";
+
+    static {
+        // The caller comes from the request's identity and the page from PageParamsResolver, never from a
+        // parameter springdoc could see; ApiConventions documents page and limit instead. The error
+        // controller answers for the servlet container, not as an endpoint of its own. A JsonNode is any
+        // JSON value, not a type of its own.
+        SpringDocUtils.getConfig()
+                .replaceWithSchema(JsonNode.class, new Schema<>(SpecVersion.V31))
+                .addRequestWrapperToIgnore(Caller.class, PageParams.class)
+                .addHiddenRestControllers(ProblemErrorController.class);
+    }
+
+    @Bean
+    public OpenAPI traceloomOpenApi() {
+        return new OpenAPI(SpecVersion.V31)
+                .info(new Info()
+                        .title("Traceloom")
+                        // SPEC.md: "The interface description declares version 1.0."
+                        .version("1.0")
+                        .description("""
+                                Supply-chain traceability data over HTTP and JSON, event-sourced: every write \
+                                is recorded as an event and answers once the read models show it, so the next \
+                                read sees it.
+
+                                - Timestamps are UTC ISO-8601 (`2026-01-02T03:04:05.678Z`). Request JSON is \
+                                taken literally: unknown fields and values of the wrong type are 400.
+                                - Every error is `application/problem+json` (RFC 9457), with an `errors` array \
+                                of `{field, message}` when fields are invalid.
+                                - Lists take `page` (from 1) and `limit` (1 to 100); the body is a JSON array, \
+                                `X-Total-Count` and an RFC 8288 `Link` header carry the paging.
+                                - A single resource carries an `ETag`: `If-None-Match` answers 304, \
+                                `If-Match` on a write answers 412 when the resource has moved on.
+                                - Every answer carries an `%s` (yours, if you send a sane one).
+                                - A resource of another tenant does not exist for you (404).
+                                """.formatted(RequestIdFilter.HEADER)))
+                .components(components());
+    }
+
+    @Bean
+    public ApiConventions apiConventions(GenericResponseService responses) {
+        return new ApiConventions(responses);
+    }
+
+    @Bean
+    ModelConverter propertyRules() {
+        return new PropertyRules();
+    }
+
+    private static Components components() {
+        return new Components()
+                .schemas(Map.of(PROBLEM, problem(), FIELD_PROBLEM, fieldProblem()))
+                .parameters(Map.of(
+                        PAGE, new Parameter().in("query").name(PAGE).required(false)
+                                .description("The page, from 1.")
+                                .schema(integer().minimum(BigDecimal.ONE)._default(1)),
+                        LIMIT, new Parameter().in("query").name(LIMIT).required(false)
+                                .description("Items per page, 1 to " + PageParams.MAX_LIMIT + ".")
+                                .schema(integer().minimum(BigDecimal.ONE)
+                                        .maximum(BigDecimal.valueOf(PageParams.MAX_LIMIT))
+                                        ._default(PageParams.DEFAULT_LIMIT)),
+                        IF_NONE_MATCH, new Parameter().in("header").name(IF_NONE_MATCH).required(false)
+                                .description("An ETag you hold; when it is still current the answer is 304.")
+                                .schema(string())))
+                .headers(Map.of(
+                        HttpHeaders.LOCATION, header("The URL of the created resource.", string().format("uri-reference")),
+                        HttpHeaders.ETAG, header("The resource's version, quoted (`\"7\"`); send it back in "
+                                + "`If-None-Match` or `If-Match`.", string()),
+                        Paged.TOTAL_COUNT, header("How many items all pages hold together.", integer().minimum(BigDecimal.ZERO)),
+                        HttpHeaders.LINK, header("RFC 8288 links to the `first`, `prev`, `next` and `last` pages.", string()),
+                        HttpHeaders.RETRY_AFTER, header("Seconds to wait before retrying.", integer())))
+                .responses(Map.of(
+                        BAD_REQUEST, problemResponse("The request is not valid: `errors` names each invalid field "
+                                + "or parameter with its rule."),
+                        NOT_MODIFIED, new ApiResponse().description("Not modified: the `If-None-Match` ETag is "
+                                + "still current. No body.")
+                                .addHeaderObject(HttpHeaders.ETAG, headerRef(HttpHeaders.ETAG)),
+                        NOT_FOUND, problemResponse("No such resource in your tenant."),
+                        PRECONDITION_FAILED, problemResponse("The `If-Match` ETag is not the resource's current "
+                                + "version: it changed since you read it."),
+                        PAYLOAD_TOO_LARGE, problemResponse("The request body is larger than the limit "
+                                + "(`traceloom.http.max-body-size`, 1 MB by default)."),
+                        UNSUPPORTED_MEDIA_TYPE, problemResponse("The body is not sent as a media type this operation "
+                                + "takes (see its request body; JSON is `application/json`)."),
+                        SERVICE_UNAVAILABLE, problemResponse("Not yet: the read models are being rebuilt after a "
+                                + "start, or did not show the write in time (the write itself is kept). Retry "
+                                + "after `Retry-After`.")
+                                .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER))));
+    }
+
+    private static Schema<?> problem() {
+        return object()
+                .description("An RFC 9457 problem detail: what went wrong, for people (`title`, `detail`) and "
+                        + "for programs (`type`, `status`, `errors`).")
+                .addProperty("type", string().format("uri")
+                        .description("What kind of problem: `urn:traceloom:problem:<kind>`, or `about:blank` "
+                                + "when the status says it all.")
+                        .example("urn:traceloom:problem:validation"))
+                .addProperty("title", string().description("A short summary of the kind of problem.")
+                        .example("The request is not valid"))
+                .addProperty("status", integer().description("The HTTP status code.").example(400))
+                .addProperty("detail", string().description("What went wrong with this request.")
+                        .example("name must not be blank"))
+                .addProperty("instance", string().format("uri-reference").description("The request path.")
+                        .example("/trade-items"))
+                .addProperty("errors", new Schema<>(SpecVersion.V31).types(Set.of("array"))
+                        .items(ref(FIELD_PROBLEM))
+                        .description("For an invalid request: every invalid field or parameter, once."))
+                .required(List.of("type", "title", "status"));
+    }
+
+    private static Schema<?> fieldProblem() {
+        return object()
+                .description("One invalid field of the body (a JSON path such as `links[2].href`) or parameter.")
+                .addProperty("field", string().example("name"))
+                .addProperty("message", string().example("must not be blank"))
+                .required(List.of("field", "message"));
+    }
+
+    private static ApiResponse problemResponse(String description) {
+        return new ApiResponse().description(description).content(problemContent());
+    }
+
+    static Content problemContent() {
+        return new Content().addMediaType(PROBLEM_JSON, new MediaType().schema(ref(PROBLEM)));
+    }
+
+    private static Header header(String description, Schema<?> schema) {
+        return new Header().description(description).schema(schema);
+    }
+
+    static Header headerRef(String name) {
+        return new Header().$ref("#/components/headers/" + name);
+    }
+
+    static Schema<?> ref(String schema) {
+        return new Schema<>(SpecVersion.V31).$ref("#/components/schemas/" + schema);
+    }
+
+    private static Schema<Object> object() {
+        return new Schema<>(SpecVersion.V31).types(Set.of("object"));
+    }
+
+    private static Schema<Object> string() {
+        return new Schema<>(SpecVersion.V31).types(Set.of("string"));
+    }
+
+    private static Schema<Object> integer() {
+        return new Schema<>(SpecVersion.V31).types(Set.of("integer"));
+    }
+}
