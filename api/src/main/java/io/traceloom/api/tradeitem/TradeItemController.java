@@ -13,6 +13,7 @@ import io.traceloom.kernel.tradeitem.ListTradeItems;
 import io.traceloom.kernel.tradeitem.TradeItemPage;
 import io.traceloom.kernel.tradeitem.TradeItemView;
 import jakarta.validation.Valid;
+import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpHeaders;
@@ -45,9 +46,11 @@ public class TradeItemController {
     public ResponseEntity<TradeItemResponse> create(Caller caller, @Valid @RequestBody CreateTradeItemRequest body,
                                                     UriComponentsBuilder uri) {
         String id = UUID.randomUUID().toString();
-        writes.sendAndAwaitReadModels(new CreateTradeItem(caller.tenantId(), id, body.name(), body.tradeItemTag()));
+        URI location = uri.path("/trade-items/{id}").build(id);
+        writes.sendAndAwaitReadModels(new CreateTradeItem(caller.tenantId(), id, body.name(), body.tradeItemTag()),
+                id, location);
         TradeItemView item = find(caller, id);
-        return ResponseEntity.created(uri.path("/trade-items/{id}").build(id))
+        return ResponseEntity.created(location)
                 .eTag(Versions.etag(item.version()))
                 .body(TradeItemResponse.of(item));
     }
@@ -68,8 +71,10 @@ public class TradeItemController {
     /** Honours {@code If-Match}: deleting a version other than the one the caller saw is 412. */
     @DeleteMapping("/{id}")
     public ResponseEntity<Void> delete(Caller caller, @PathVariable String id,
-                                       @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
-        writes.sendAndAwaitReadModels(new DeleteTradeItem(caller.tenantId(), id, Versions.fromIfMatch(ifMatch)));
+                                       @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                       UriComponentsBuilder uri) {
+        writes.sendAndAwaitReadModels(new DeleteTradeItem(caller.tenantId(), id, Versions.fromIfMatch(ifMatch)),
+                id, uri.path("/trade-items/{id}").build(id));
         return ResponseEntity.noContent().build();
     }
 

@@ -14,6 +14,7 @@ import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
 import jakarta.validation.Valid;
+import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.http.MediaType;
@@ -46,9 +47,12 @@ public class TradeItemTagController {
                                                        @Valid @RequestBody CreateTradeItemTagRequest body,
                                                        UriComponentsBuilder uri) {
         String id = UUID.randomUUID().toString();
-        writes.sendAndAwaitReadModels(new CreateTradeItemTag(caller.tenantId(), id, body.code(), body.name(), body.description()));
+        URI location = uri.path("/trade-item-tags/{id}").build(id);
+        writes.sendAndAwaitReadModels(
+                new CreateTradeItemTag(caller.tenantId(), id, body.code(), body.name(), body.description()),
+                id, location);
         TagView tag = find(caller, id);
-        return ResponseEntity.created(uri.path("/trade-item-tags/{id}").build(id))
+        return ResponseEntity.created(location)
                 .eTag(Versions.etag(tag.version()))
                 .body(TagResponse.of(tag));
     }
@@ -71,8 +75,9 @@ public class TradeItemTagController {
 
     /** Soft delete: the tag stays readable, marked deleted. Deleting it again changes nothing. */
     @DeleteMapping("/{id}")
-    public ResponseEntity<TagResponse> delete(Caller caller, @PathVariable String id) {
-        writes.sendAndAwaitReadModels(new DeleteTradeItemTag(caller.tenantId(), id));
+    public ResponseEntity<TagResponse> delete(Caller caller, @PathVariable String id, UriComponentsBuilder uri) {
+        writes.sendAndAwaitReadModels(new DeleteTradeItemTag(caller.tenantId(), id),
+                id, uri.path("/trade-item-tags/{id}").build(id));
         TagView tag = find(caller, id);
         return ResponseEntity.ok().eTag(Versions.etag(tag.version())).body(TagResponse.of(tag));
     }
