@@ -51,14 +51,14 @@ public class TradeItemController {
                 id, location);
         TradeItemView item = find(caller, id);
         return ResponseEntity.created(location)
-                .eTag(Versions.etag(item.version()))
+                .eTag(etag(item))
                 .body(TradeItemResponse.of(item));
     }
 
     @GetMapping("/{id}")
     public ResponseEntity<TradeItemResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
         TradeItemView item = find(caller, id);
-        return Versions.ok(request, item.version(), TradeItemResponse.of(item));
+        return Versions.ok(request, etag(item), TradeItemResponse.of(item));
     }
 
     @GetMapping
@@ -68,14 +68,30 @@ public class TradeItemController {
         return Paged.response(page, result.items().stream().map(TradeItemResponse::of).toList(), result.total());
     }
 
-    /** Honours {@code If-Match}: deleting a version other than the one the caller saw is 412. */
+    /**
+     * Honours {@code If-Match}: deleting a representation other than the one the caller saw is 412. The
+     * entity tag covers the embedded tag too, so it is compared here, with the item as the read model shows
+     * it; the item's own version then travels with the command, which checks it where the change happens.
+     */
     @DeleteMapping("/{id}")
     public ResponseEntity<Void> delete(Caller caller, @PathVariable String id,
                                        @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                        UriComponentsBuilder uri) {
-        writes.sendAndAwaitReadModels(new DeleteTradeItem(caller.tenantId(), id, Versions.fromIfMatch(ifMatch)),
+        Long expectedVersion = null;
+        if (ifMatch != null) {
+            TradeItemView item = find(caller, id);
+            expectedVersion = Versions.requireMatch(ifMatch, etag(item)) ? item.version() : null;
+        }
+        writes.sendAndAwaitReadModels(new DeleteTradeItem(caller.tenantId(), id, expectedVersion),
                 id, uri.path("/trade-items/{id}").build(id));
         return ResponseEntity.noContent().build();
+    }
+
+    /** The item's version and, when tagged, its tag's: the body embeds the tag as it stands now. */
+    private static String etag(TradeItemView item) {
+        return item.tradeItemTag() == null
+                ? Versions.etag(item.version())
+                : Versions.etag(item.version(), item.tradeItemTag().version());
     }
 
     private TradeItemView find(Caller caller, String id) {

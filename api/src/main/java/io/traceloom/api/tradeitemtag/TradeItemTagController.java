@@ -60,7 +60,7 @@ public class TradeItemTagController {
     @GetMapping("/{id}")
     public ResponseEntity<TagResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
         TagView tag = find(caller, id);
-        return Versions.ok(request, tag.version(), TagResponse.of(tag));
+        return Versions.ok(request, Versions.etag(tag.version()), TagResponse.of(tag));
     }
 
     /** Live tags; {@code includeDeleted=true} lists the soft-deleted ones too. */
