@@ -36,13 +36,14 @@ class ArchitectureTest {
 
     /**
      * The infrastructure rooms of each module. A new room is declared here, on purpose: it must hold one
-     * kind of thing, and it may not know any feature.
+     * kind of thing, and it may not know any feature. {@code idempotency}: Idempotency-Key for every POST,
+     * its messages in the kernel, the key's claim on the command side, the HTTP filter in the API.
      */
     static final Map<String, Set<String>> ROOMS = Map.of(
-            KERNEL, Set.of("message", "catalogue"),
-            COMMAND, Set.of("config", "rejection"),
+            KERNEL, Set.of("message", "catalogue", "idempotency"),
+            COMMAND, Set.of("config", "rejection", "idempotency"),
             QUERY, Set.of("processing", "readmodel", "catalogue"),
-            API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue"));
+            API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue", "idempotency"));
 
     /** The benchmark endpoints: a client of the features, through their messages (the kernel) only. */
     private static final String BENCH = API + ".bench";

@@ -40,4 +40,9 @@ public class Writes {
             return result;
         }
     }
+
+    /** Sends a command whose events no read model shows (bookkeeping), and returns once it is recorded. */
+    public <R> R record(Object command) {
+        return gateway.sendAndWait(command);
+    }
 }

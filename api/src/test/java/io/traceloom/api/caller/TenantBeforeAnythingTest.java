@@ -109,6 +109,19 @@ class TenantBeforeAnythingTest {
         }
     }
 
+    @Test
+    void anIdempotencyKeyIsItsTenantsOwn() {
+        String body = "{\"name\":\"Keyed\"}";
+        String key = java.util.UUID.randomUUID().toString();
+        Response mine = http.post("/trade-items", body, "Idempotency-Key", key);
+
+        Response theirs = http.post("/trade-items", body, actingFor(OTHER_TENANT, "Idempotency-Key", key));
+
+        assertThat(theirs.status()).isEqualTo(201);
+        assertThat(theirs.header("Idempotent-Replayed")).as("not the other tenant's answer").isNull();
+        assertThat(theirs.header("Location")).isNotEqualTo(mine.header("Location"));
+    }
+
     /** A tag, an item tagged with it, a credential: the ids and entity tags the probes use. */
     private static Map<String, String> ownersResources() {
         JsonNode tag = Fixtures.createTag(http, SharedTraceloom.unique("MINE"));

@@ -60,9 +60,10 @@ class SlowReadModelsTest {
         EventProcessor items = traceloom.bean(EventProcessingConfiguration.class)
                 .eventProcessor("trade-items").orElseThrow();
         items.shutDown();
+        String key = UUID.randomUUID().toString();
         Response accepted;
         try {
-            accepted = http.post("/trade-items", "{\"name\":\"Late\"}");
+            accepted = http.post("/trade-items", "{\"name\":\"Late\"}", "Idempotency-Key", key);
         } finally {
             items.start();
         }
@@ -80,6 +81,10 @@ class SlowReadModelsTest {
             assertThat(System.nanoTime()).as("the item became readable").isLessThan(deadline);
             Thread.onSpinWait();
         }
+
+        Response retried = http.post("/trade-items", "{\"name\":\"Late\"}", "Idempotency-Key", key);
+        assertThat(retried.status()).as("a retry gets the first answer, and creates nothing").isEqualTo(202);
+        assertThat(retried.header("Location")).isEqualTo(location);
     }
 
     /**
