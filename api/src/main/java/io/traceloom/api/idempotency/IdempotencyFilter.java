@@ -20,6 +20,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.net.URI;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -85,7 +86,7 @@ public class IdempotencyFilter extends OncePerRequestFilter {
             throws ServletException, IOException {
         String key = key(request.getHeader(HEADER));
         if (key == null) {
-            problem(response, Problems.invalid(HEADER + " must be 1 to 255 visible ASCII characters.",
+            problem(request, response, Problems.invalid(HEADER + " must be 1 to 255 visible ASCII characters.",
                     List.of(new Problems.FieldProblem(HEADER, "must be 1 to 255 visible ASCII characters"))));
             return;
         }
@@ -108,7 +109,7 @@ public class IdempotencyFilter extends OncePerRequestFilter {
             try {
                 body = request.getInputStream().readAllBytes();
             } catch (BodySizeLimitFilter.BodyTooLargeException e) {
-                problem(response, BodySizeLimitFilter.tooLarge(e.maxBytes()));
+                problem(request, response, BodySizeLimitFilter.tooLarge(e.maxBytes()));
                 return;
             }
             fingerprint.update(body);
@@ -158,7 +159,9 @@ public class IdempotencyFilter extends OncePerRequestFilter {
         return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/");
     }
 
-    private void problem(HttpServletResponse response, ProblemDetail problem) throws IOException {
+    private void problem(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
+            throws IOException {
+        problem.setInstance(URI.create(request.getRequestURI()));
         response.setStatus(problem.getStatus());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         json.writeValue(response.getOutputStream(), problem);

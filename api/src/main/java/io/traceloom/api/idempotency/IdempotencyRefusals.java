@@ -7,6 +7,7 @@ import io.traceloom.kernel.idempotency.RecordedResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.axonframework.commandhandling.CommandExecutionException;
 import org.springframework.http.HttpHeaders;
@@ -47,10 +48,10 @@ class IdempotencyRefusals implements HandlerExceptionResolver {
                 case REPLAY -> replay(refusal.response(), response);
                 case IN_PROGRESS -> {
                     response.setHeader(HttpHeaders.RETRY_AFTER, "1");
-                    problem(response, Problems.of(HttpStatus.CONFLICT, "idempotency-key-in-use", "Conflict",
+                    problem(request, response, Problems.of(HttpStatus.CONFLICT, "idempotency-key-in-use", "Conflict",
                             refusal.message()));
                 }
-                case KEY_REUSED -> problem(response, Problems.of(HttpStatus.UNPROCESSABLE_ENTITY,
+                case KEY_REUSED -> problem(request, response, Problems.of(HttpStatus.UNPROCESSABLE_ENTITY,
                         "idempotency-key-reused", "Idempotency-Key reused", refusal.message()));
             }
         } catch (IOException e) {
@@ -76,7 +77,9 @@ class IdempotencyRefusals implements HandlerExceptionResolver {
         }
     }
 
-    private void problem(HttpServletResponse response, ProblemDetail problem) throws IOException {
+    private void problem(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
+            throws IOException {
+        problem.setInstance(URI.create(request.getRequestURI()));
         response.setStatus(problem.getStatus());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         json.writeValue(response.getOutputStream(), problem);
