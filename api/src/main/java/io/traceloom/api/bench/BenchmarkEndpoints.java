@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.axonframework.eventhandling.TrackingToken;
 import org.springframework.context.annotation.Profile;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -62,7 +61,6 @@ public class BenchmarkEndpoints {
     @PostMapping("/seed")
     public Map<String, Object> seed(Caller caller, @RequestParam int items,
                                     @RequestParam(required = false) String tag) throws Exception {
-        TrackingToken before = readYourWrites.mark();
         long started = System.nanoTime();
         ExecutorService writers = Executors.newFixedThreadPool(8);
         try {
@@ -79,7 +77,7 @@ public class BenchmarkEndpoints {
             writers.shutdown();
         }
         double appendSeconds = (System.nanoTime() - started) / 1e9;
-        readYourWrites.awaitEventsSince(before);
+        readYourWrites.awaitCommitted();
         return Map.of("items", items, "appendSeconds", appendSeconds,
                 "projectedSeconds", (System.nanoTime() - started) / 1e9);
     }
@@ -92,11 +90,10 @@ public class BenchmarkEndpoints {
     public Map<String, Object> projectionLag(Caller caller, @RequestParam(defaultValue = "1000") int writes) {
         double[] lags = new double[writes];
         for (int i = 0; i < writes; i++) {
-            TrackingToken before = readYourWrites.mark();
             commands.sendAndWait(new CreateTradeItem(caller.tenantId(), UUID.randomUUID().toString(),
                     "Lag probe " + i, null));
             long committed = System.nanoTime();
-            readYourWrites.awaitEventsSince(before);
+            readYourWrites.awaitCommitted();
             lags[i] = (System.nanoTime() - committed) / 1e6;
         }
         Arrays.sort(lags);

@@ -24,7 +24,8 @@ public record ApiProperties(@DefaultValue Http http,
     }
 
     /**
-     * @param awaitTimeout how long a write waits for every projection to show it before answering 503
+     * @param awaitTimeout how long a write waits for every projection to show it; then it answers 202 with
+     *                     the resource's Location (the write is recorded all the same)
      */
     public record ReadModels(@DefaultValue("10s") Duration awaitTimeout) {
     }

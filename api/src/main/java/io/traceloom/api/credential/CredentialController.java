@@ -18,6 +18,7 @@ import io.traceloom.kernel.credential.CredentialView;
 import io.traceloom.kernel.credential.FindCredential;
 import io.traceloom.kernel.credential.IssueCredential;
 import io.traceloom.kernel.credential.VerifyCredential;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,11 +61,12 @@ public class CredentialController {
     public ResponseEntity<Map<String, JsonNode>> issue(Caller caller, @RequestBody IssueCredentialRequest body,
                                                        UriComponentsBuilder uri) throws JsonProcessingException {
         String id = UUID.randomUUID().toString();
+        URI location = uri.path("/credentials/{id}").build(id);
         writes.sendAndAwaitReadModels(new IssueCredential(caller.tenantId(), id, types(body.type()),
                 json.writeValueAsString(subject(caller, body.credentialSubject())), body.expirationDate(),
-                body.context()));
+                body.context()), id, location);
         return ResponseEntity.status(HttpStatus.CREATED)
-                .location(uri.path("/credentials/{id}").build(id))
+                .location(location)
                 .body(Map.of("credential", credential(caller, id)));
     }
 

@@ -45,7 +45,7 @@ public class BodySizeLimitFilter extends OncePerRequestFilter {
         chain.doFilter(new LimitedRequest(request, maxBytes), response);
     }
 
-    static org.springframework.http.ProblemDetail tooLarge(long maxBytes) {
+    public static org.springframework.http.ProblemDetail tooLarge(long maxBytes) {
         return Problems.of(HttpStatus.PAYLOAD_TOO_LARGE, "payload-too-large", "Payload too large",
                 "The request body is larger than " + maxBytes + " bytes.");
     }

@@ -4,7 +4,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.ErrorResponseException;
 
-/** The service cannot answer yet (read models still building, or behind a write): 503, retry in a second. */
+/** The service cannot answer yet (read models still being built after a start): 503, retry in a second. */
 public class ServiceUnavailableException extends ErrorResponseException {
 
     public ServiceUnavailableException(String type, String detail) {

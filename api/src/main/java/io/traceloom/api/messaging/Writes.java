@@ -1,8 +1,11 @@
 package io.traceloom.api.messaging;
 
+import io.traceloom.api.http.WriteNotYetVisibleException;
 import io.traceloom.api.readmodel.ReadYourWrites;
+import java.net.URI;
+import org.axonframework.commandhandling.CommandMessage;
+import org.axonframework.commandhandling.GenericCommandMessage;
 import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.axonframework.eventhandling.TrackingToken;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,18 +16,33 @@ import org.springframework.stereotype.Component;
 public class Writes {
 
     private final CommandGateway gateway;
+    private final WrittenEvents writtenEvents;
     private final ReadYourWrites readYourWrites;
 
-    public Writes(CommandGateway gateway, ReadYourWrites readYourWrites) {
+    public Writes(CommandGateway gateway, WrittenEvents writtenEvents, ReadYourWrites readYourWrites) {
         this.gateway = gateway;
+        this.writtenEvents = writtenEvents;
         this.readYourWrites = readYourWrites;
     }
 
-    /** Sends the command and returns its result once its effects are visible in every read model. */
-    public <R> R sendAndAwaitReadModels(Object command) {
-        TrackingToken before = readYourWrites.mark();
-        R result = gateway.sendAndWait(command);
-        readYourWrites.awaitEventsSince(before);
-        return result;
+    /**
+     * Sends the command about the resource {@code id} at {@code location}, and returns its result once its
+     * effects are visible in every read model. When they are not within the configured time, the write is
+     * recorded all the same: {@link WriteNotYetVisibleException} tells the client where to read it later.
+     */
+    public <R> R sendAndAwaitReadModels(Object command, String id, URI location) {
+        CommandMessage<?> message = GenericCommandMessage.asCommandMessage(command);
+        try (WrittenEvents.Watch written = writtenEvents.watch(message)) {
+            R result = gateway.sendAndWait(message);
+            if (!readYourWrites.awaitEvents(written.eventIdentifiers())) {
+                throw new WriteNotYetVisibleException(id, location);
+            }
+            return result;
+        }
+    }
+
+    /** Sends a command whose events no read model shows (bookkeeping), and returns once it is recorded. */
+    public <R> R record(Object command) {
+        return gateway.sendAndWait(command);
     }
 }

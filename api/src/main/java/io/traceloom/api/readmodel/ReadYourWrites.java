@@ -1,11 +1,17 @@
 package io.traceloom.api.readmodel;
 
 import io.traceloom.api.config.ApiProperties;
-import io.traceloom.api.http.ServiceUnavailableException;
 import io.traceloom.query.processing.ProjectionProgress;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -17,10 +23,16 @@ import org.springframework.stereotype.Component;
  * Holds a write's answer until every projection shows it, so that a read after a 2xx write sees the new
  * state ("read-your-writes"), whatever read model the client reads next.
  *
- * <p>The events of a write lie between the head of the store before the command and the head after it.
- * A projection has processed them when its position is past the later head and it has no gap (an index
- * it skipped because that transaction had not committed yet) within that range. Gaps below the earlier
- * head cannot be this write's events, so a long-lived gap (a rolled-back append) never blocks writes.
+ * <p>A write that appended events waits for exactly those: their positions in the store, looked up by
+ * their identifiers ({@link GlobalIndexes}). Positions that are not the write's never hold it up, however
+ * long they stay empty: an append rolled back, or lost in a crash, leaves a hole in the global index for
+ * good, and a projection keeps it among its token's gaps.
+ *
+ * <p>A write that appended nothing still decided from what was committed before it ended (a DELETE that
+ * found the tag already deleted by a concurrent request), so it waits until every projection shows every
+ * event committed by then: the head of the store read after the command, and any gap below it that holds a
+ * committed event by now. The same rule serves when a write's own positions are unknown (Axon Server, whose
+ * sequence has no gaps, so its head is exact).
  *
  * <p>Waiters re-check when a projection reports progress ({@link ProjectionProgress}), and every few
  * milliseconds regardless, so a missed report costs a little latency, never a hang.
@@ -32,52 +44,78 @@ public class ReadYourWrites {
 
     private final Projections projections;
     private final ProjectionProgress progress;
+    private final GlobalIndexes indexes;
     private final Duration timeout;
 
-    public ReadYourWrites(Projections projections, ProjectionProgress progress, ApiProperties properties) {
+    public ReadYourWrites(Projections projections, ProjectionProgress progress, GlobalIndexes indexes,
+                          ApiProperties properties) {
         this.projections = projections;
         this.progress = progress;
+        this.indexes = indexes;
         this.timeout = properties.readModels().awaitTimeout();
     }
 
-    /** Where the store stands now; pass it to {@link #awaitEventsSince} after the write. */
-    public TrackingToken mark() {
-        return projections.head();
+    /**
+     * Waits until every projection shows the events with these identifiers, which a write has just
+     * committed; with none, until it shows everything committed so far ({@link #awaitCommitted()}).
+     *
+     * @return whether they did within the configured time
+     */
+    public boolean awaitEvents(Collection<String> eventIdentifiers) {
+        if (eventIdentifiers.isEmpty() || !indexes.available()) {
+            return awaitCommitted();
+        }
+        SortedSet<Long> positions = indexes.of(eventIdentifiers);
+        if (positions.size() != Set.copyOf(eventIdentifiers).size()) {
+            // cannot happen for committed events; if it does, waiting for everything is still right
+            return awaitCommitted();
+        }
+        return await(token -> positions.stream().allMatch(position -> covers(token, position)));
     }
 
-    /** Waits until every projection has processed every event appended since {@code before}. */
-    public void awaitEventsSince(TrackingToken before) {
-        TrackingToken after = projections.head();
-        if (after == null || after.equals(before)) {
-            return;
+    /**
+     * Waits until every projection shows every event committed so far.
+     *
+     * @return whether they did within the configured time
+     */
+    public boolean awaitCommitted() {
+        TrackingToken head = projections.head();
+        if (head == null) {
+            return true;
         }
+        long position = Projections.position(head);
+        CommittedGaps committedGaps = new CommittedGaps(indexes::committed);
+        return await(token -> covers(token, position) && !committedGaps.anyBelow(token, position));
+    }
+
+    private boolean await(Predicate<TrackingToken> shows) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long seen = progress.changes();
-            if (allProcessed(before, after)) {
-                return;
+            if (everyProjection(shows)) {
+                return true;
             }
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
-                throw lagging();
+                return false;
             }
             try {
                 progress.awaitChangeAfter(seen, Math.min(remaining, RECHECK_NANOS));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw lagging();
+                return false;
             }
         }
     }
 
-    private boolean allProcessed(TrackingToken before, TrackingToken after) {
+    private boolean everyProjection(Predicate<TrackingToken> shows) {
         for (StreamingEventProcessor processor : projections.all().values()) {
             Map<Integer, EventTrackerStatus> segments = processor.processingStatus();
             if (segments.isEmpty()) {
                 return false;
             }
             for (EventTrackerStatus segment : segments.values()) {
-                if (!processed(segment.getTrackingToken(), before, after)) {
+                if (!shows.test(segment.getTrackingToken())) {
                     return false;
                 }
             }
@@ -85,22 +123,45 @@ public class ReadYourWrites {
         return true;
     }
 
-    static boolean processed(TrackingToken token, TrackingToken before, TrackingToken after) {
-        if (token == null) {
-            return false;
+    /**
+     * Whether a projection at {@code token} has processed the event at {@code position}: it is past it, and
+     * did not skip it as not committed yet (a gap). A replaying projection counts where its replay is.
+     */
+    static boolean covers(TrackingToken token, long position) {
+        TrackingToken current = token == null ? null : WrappedToken.unwrapLowerBound(token);
+        if (current instanceof GapAwareTrackingToken gapAware) {
+            return gapAware.getIndex() >= position && !gapAware.getGaps().contains(position);
         }
-        TrackingToken current = WrappedToken.unwrapLowerBound(token);
-        if (current instanceof GapAwareTrackingToken reached && after instanceof GapAwareTrackingToken head) {
-            long from = Projections.position(before) + 1;
-            return reached.getIndex() >= head.getIndex()
-                    && reached.getGaps().subSet(from, head.getIndex() + 1).isEmpty();
-        }
-        return current != null && current.covers(after);
+        return current != null && current.position().orElse(-1) >= position;
     }
 
-    /** The write happened, but some read model did not show it in time. */
-    private ServiceUnavailableException lagging() {
-        return new ServiceUnavailableException("read-model-lag", "The change was recorded, but the read models "
-                + "did not show it within " + timeout.toMillis() + " ms. Read it again shortly.");
+    /**
+     * The gaps of projections' tokens, sorted into those that hold a committed event (the projection will
+     * fill them, and must have before a write answers) and those that do not (not committed when looked at,
+     * so not something the write could have seen). Each gap is looked up once per wait.
+     */
+    static final class CommittedGaps {
+
+        private final Function<List<Long>, Set<Long>> committed;
+        private final Map<Long, Boolean> known = new HashMap<>();
+
+        /** @param committed which of some positions hold a committed event now */
+        CommittedGaps(Function<List<Long>, Set<Long>> committed) {
+            this.committed = committed;
+        }
+
+        boolean anyBelow(TrackingToken token, long position) {
+            TrackingToken current = token == null ? null : WrappedToken.unwrapLowerBound(token);
+            if (!(current instanceof GapAwareTrackingToken gapAware)) {
+                return false;
+            }
+            List<Long> gaps = List.copyOf(gapAware.getGaps().headSet(position + 1));
+            List<Long> unknown = gaps.stream().filter(gap -> !known.containsKey(gap)).toList();
+            if (!unknown.isEmpty()) {
+                Set<Long> filled = committed.apply(unknown);
+                unknown.forEach(gap -> known.put(gap, filled.contains(gap)));
+            }
+            return gaps.stream().anyMatch(known::get);
+        }
     }
 }

@@ -17,6 +17,7 @@ import io.traceloom.kernel.tradeitem.ListTradeItems;
 import io.traceloom.kernel.tradeitem.TradeItemPage;
 import io.traceloom.kernel.tradeitem.TradeItemView;
 import jakarta.validation.Valid;
+import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpHeaders;
@@ -55,10 +56,12 @@ public class TradeItemController {
     public ResponseEntity<TradeItemResponse> create(Caller caller, @Valid @RequestBody CreateTradeItemRequest body,
                                                     UriComponentsBuilder uri) {
         String id = UUID.randomUUID().toString();
-        writes.sendAndAwaitReadModels(new CreateTradeItem(caller.tenantId(), id, body.name(), body.tradeItemTag()));
+        URI location = uri.path("/trade-items/{id}").build(id);
+        writes.sendAndAwaitReadModels(new CreateTradeItem(caller.tenantId(), id, body.name(), body.tradeItemTag()),
+                id, location);
         TradeItemView item = find(caller, id);
-        return ResponseEntity.created(uri.path("/trade-items/{id}").build(id))
-                .eTag(Versions.etag(item.version()))
+        return ResponseEntity.created(location)
+                .eTag(etag(item))
                 .body(TradeItemResponse.of(item));
     }
 
@@ -67,7 +70,7 @@ public class TradeItemController {
     @GetMapping("/{id}")
     public ResponseEntity<TradeItemResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
         TradeItemView item = find(caller, id);
-        return Versions.ok(request, item.version(), TradeItemResponse.of(item));
+        return Versions.ok(request, etag(item), TradeItemResponse.of(item));
     }
 
     @Operation(summary = "List trade items", description = "Oldest first.")
@@ -78,14 +81,32 @@ public class TradeItemController {
         return Paged.response(page, result.items().stream().map(TradeItemResponse::of).toList(), result.total());
     }
 
-    /** Honours {@code If-Match}: deleting a version other than the one the caller saw is 412. */
+    /**
+     * Honours {@code If-Match}: deleting a representation other than the one the caller saw is 412. The
+     * entity tag covers the embedded tag too, so it is compared here, with the item as the read model shows
+     * it; the item's own version then travels with the command, which checks it where the change happens.
+     */
     @Operation(summary = "Delete a trade item")
     @ApiResponse(responseCode = "204", description = "Deleted.")
     @DeleteMapping("/{id}")
     public ResponseEntity<Void> delete(Caller caller, @PathVariable String id,
-                                       @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch) {
-        writes.sendAndAwaitReadModels(new DeleteTradeItem(caller.tenantId(), id, Versions.fromIfMatch(ifMatch)));
+                                       @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                       UriComponentsBuilder uri) {
+        Long expectedVersion = null;
+        if (ifMatch != null) {
+            TradeItemView item = find(caller, id);
+            expectedVersion = Versions.requireMatch(ifMatch, etag(item)) ? item.version() : null;
+        }
+        writes.sendAndAwaitReadModels(new DeleteTradeItem(caller.tenantId(), id, expectedVersion),
+                id, uri.path("/trade-items/{id}").build(id));
         return ResponseEntity.noContent().build();
+    }
+
+    /** The item's version and, when tagged, its tag's: the body embeds the tag as it stands now. */
+    private static String etag(TradeItemView item) {
+        return item.tradeItemTag() == null
+                ? Versions.etag(item.version())
+                : Versions.etag(item.version(), item.tradeItemTag().version());
     }
 
     private TradeItemView find(Caller caller, String id) {

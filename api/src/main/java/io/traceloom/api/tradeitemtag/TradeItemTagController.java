@@ -19,6 +19,7 @@ import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
 import jakarta.validation.Valid;
+import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.http.MediaType;
@@ -56,9 +57,12 @@ public class TradeItemTagController {
                                                        @Valid @RequestBody CreateTradeItemTagRequest body,
                                                        UriComponentsBuilder uri) {
         String id = UUID.randomUUID().toString();
-        writes.sendAndAwaitReadModels(new CreateTradeItemTag(caller.tenantId(), id, body.code(), body.name(), body.description()));
+        URI location = uri.path("/trade-item-tags/{id}").build(id);
+        writes.sendAndAwaitReadModels(
+                new CreateTradeItemTag(caller.tenantId(), id, body.code(), body.name(), body.description()),
+                id, location);
         TagView tag = find(caller, id);
-        return ResponseEntity.created(uri.path("/trade-item-tags/{id}").build(id))
+        return ResponseEntity.created(location)
                 .eTag(Versions.etag(tag.version()))
                 .body(TagResponse.of(tag));
     }
@@ -68,7 +72,7 @@ public class TradeItemTagController {
     @GetMapping("/{id}")
     public ResponseEntity<TagResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
         TagView tag = find(caller, id);
-        return Versions.ok(request, tag.version(), TagResponse.of(tag));
+        return Versions.ok(request, Versions.etag(tag.version()), TagResponse.of(tag));
     }
 
     /** Live tags; {@code includeDeleted=true} lists the soft-deleted ones too. */
@@ -89,8 +93,9 @@ public class TradeItemTagController {
                     + "Deleting it again changes nothing and gives the same answer.")
     @Versioned
     @DeleteMapping("/{id}")
-    public ResponseEntity<TagResponse> delete(Caller caller, @PathVariable String id) {
-        writes.sendAndAwaitReadModels(new DeleteTradeItemTag(caller.tenantId(), id));
+    public ResponseEntity<TagResponse> delete(Caller caller, @PathVariable String id, UriComponentsBuilder uri) {
+        writes.sendAndAwaitReadModels(new DeleteTradeItemTag(caller.tenantId(), id),
+                id, uri.path("/trade-item-tags/{id}").build(id));
         TagView tag = find(caller, id);
         return ResponseEntity.ok().eTag(Versions.etag(tag.version())).body(TagResponse.of(tag));
     }

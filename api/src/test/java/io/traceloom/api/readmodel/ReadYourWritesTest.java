@@ -2,13 +2,15 @@ package io.traceloom.api.readmodel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.GlobalSequenceTrackingToken;
 import org.axonframework.eventhandling.ReplayToken;
 import org.junit.jupiter.api.Test;
 
-/** When has a projection processed a write's events, i.e. those between two heads of the store? */
+/** When has a projection processed an event, and which gaps must a write that appended nothing wait for? */
 class ReadYourWritesTest {
 
     private static GapAwareTrackingToken at(long index, Long... gaps) {
@@ -16,47 +18,60 @@ class ReadYourWritesTest {
     }
 
     @Test
-    void aProjectionPastTheWriteWithoutGapsHasIt() {
-        assertThat(ReadYourWrites.processed(at(12), at(9), at(11))).isTrue();
-        assertThat(ReadYourWrites.processed(at(11), at(9), at(11))).isTrue();
+    void aProjectionPastAnEventThatItDidNotSkipHasIt() {
+        assertThat(ReadYourWrites.covers(at(12), 11)).isTrue();
+        assertThat(ReadYourWrites.covers(at(11), 11)).isTrue();
+        assertThat(ReadYourWrites.covers(at(12, 3L, 9L), 11)).isTrue();
     }
 
     @Test
-    void aProjectionShortOfTheWriteHasNotIt() {
-        assertThat(ReadYourWrites.processed(at(10), at(9), at(11))).isFalse();
-        assertThat(ReadYourWrites.processed(null, at(9), at(11))).isFalse();
+    void aProjectionShortOfAnEventHasNotIt() {
+        assertThat(ReadYourWrites.covers(at(10), 11)).isFalse();
+        assertThat(ReadYourWrites.covers(null, 0)).isFalse();
     }
 
     @Test
-    void aGapWithinTheWriteMayBeTheWriteItself() {
-        assertThat(ReadYourWrites.processed(at(12, 10L), at(9), at(11))).isFalse();
+    void aProjectionThatSkippedAnEventNotCommittedYetHasNotIt() {
+        assertThat(ReadYourWrites.covers(at(12, 11L), 11)).isFalse();
     }
 
     @Test
-    void aGapOlderThanTheWriteCannotBeIt() {
-        // e.g. an append that was rolled back long ago: it must not hold up every later write
-        assertThat(ReadYourWrites.processed(at(12, 3L, 9L), at(9), at(11))).isTrue();
+    void gapsThatAreNotTheWritesDoNotMatter() {
+        // e.g. appends rolled back, or lost in a crash: they must not hold up any later write
+        GapAwareTrackingToken token = at(20, 12L, 13L, 14L);
+        assertThat(List.of(15L, 18L, 20L)).allMatch(position -> ReadYourWrites.covers(token, position));
     }
 
     @Test
-    void theFirstWriteIntoAnEmptyStoreStartsAtZero() {
-        assertThat(ReadYourWrites.processed(at(0), null, at(0))).isTrue();
-        assertThat(ReadYourWrites.processed(at(1, 0L), null, at(1))).isFalse();
+    void theFirstEventOfAnEmptyStoreIsAtZero() {
+        assertThat(ReadYourWrites.covers(at(0), 0)).isTrue();
+        assertThat(ReadYourWrites.covers(at(1, 0L), 0)).isFalse();
     }
 
     @Test
     void aReplayingProjectionCountsWhereItIsNow() {
-        ReplayToken replaying = (ReplayToken) ReplayToken.createReplayToken(at(20), at(5));
-        assertThat(ReadYourWrites.processed(replaying, at(9), at(11))).isFalse();
-        ReplayToken done = (ReplayToken) ReplayToken.createReplayToken(at(20), at(15));
-        assertThat(ReadYourWrites.processed(done, at(9), at(11))).isTrue();
+        assertThat(ReadYourWrites.covers(ReplayToken.createReplayToken(at(20), at(5)), 11)).isFalse();
+        assertThat(ReadYourWrites.covers(ReplayToken.createReplayToken(at(20), at(15)), 11)).isTrue();
     }
 
     @Test
-    void otherTokensCompareByCoverage() {
-        assertThat(ReadYourWrites.processed(new GlobalSequenceTrackingToken(11), new GlobalSequenceTrackingToken(9),
-                new GlobalSequenceTrackingToken(11))).isTrue();
-        assertThat(ReadYourWrites.processed(new GlobalSequenceTrackingToken(10), new GlobalSequenceTrackingToken(9),
-                new GlobalSequenceTrackingToken(11))).isFalse();
+    void tokensWithoutGapsCompareByPosition() {
+        assertThat(ReadYourWrites.covers(new GlobalSequenceTrackingToken(11), 11)).isTrue();
+        assertThat(ReadYourWrites.covers(new GlobalSequenceTrackingToken(10), 11)).isFalse();
+    }
+
+    @Test
+    void aWriteThatAppendedNothingWaitsOnlyForGapsThatHoldACommittedEvent() {
+        Set<Long> committedNow = Set.of(9L);
+        List<List<Long>> lookedUp = new ArrayList<>();
+        ReadYourWrites.CommittedGaps gaps = new ReadYourWrites.CommittedGaps(positions -> {
+            lookedUp.add(positions);
+            return Set.copyOf(positions.stream().filter(committedNow::contains).toList());
+        });
+
+        assertThat(gaps.anyBelow(at(14, 3L, 9L, 12L), 11)).as("9 was committed, the projection skipped it").isTrue();
+        assertThat(gaps.anyBelow(at(14, 3L, 12L), 11)).as("3 never will be; 12 is above the head").isFalse();
+        assertThat(gaps.anyBelow(new GlobalSequenceTrackingToken(12), 11)).isFalse();
+        assertThat(lookedUp).as("each gap is looked up once").containsExactly(List.of(3L, 9L));
     }
 }

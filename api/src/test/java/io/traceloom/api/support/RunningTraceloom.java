@@ -27,10 +27,19 @@ public final class RunningTraceloom implements AutoCloseable {
 
     /** Starts on {@code dataDir} with extra {@code --key=value} arguments and waits until it is ready. */
     public static RunningTraceloom start(Path dataDir, String... arguments) {
+        return start(dataDir, List.of(), arguments);
+    }
+
+    /**
+     * Starts with test-only configuration classes besides the application's own (plain classes with
+     * {@code @Bean} methods, so that no other test's application scans them), e.g. {@link OtherTenants}.
+     */
+    public static RunningTraceloom start(Path dataDir, List<Class<?>> testSources, String... arguments) {
         List<String> args = new ArrayList<>(List.of("--server.port=0", "--traceloom.data-dir=" + dataDir));
         args.addAll(List.of(arguments));
-        ConfigurableApplicationContext context =
-                new SpringApplicationBuilder(TraceloomApplication.class).run(args.toArray(String[]::new));
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(TraceloomApplication.class)
+                .sources(testSources.toArray(Class<?>[]::new))
+                .run(args.toArray(String[]::new));
         RunningTraceloom running = new RunningTraceloom(context);
         running.awaitReady();
         return running;

@@ -100,6 +100,26 @@ class TradeItemApiTest {
     }
 
     @Test
+    void anItemsEntityTagChangesWithItsEmbeddedTag() {
+        JsonNode tag = Fixtures.createTag(http, unique("ETAG"));
+        Response created = createItem("{\"name\":\"Quinces\",\"tradeItemTag\":\"" + tag.get("code").asText() + "\"}");
+        String path = "/trade-items/" + created.json().get("id").asText();
+        String seen = http.get(path).header("ETag");
+        assertThat(seen).isEqualTo(created.header("ETag"));
+        assertThat(http.get(path, "If-None-Match", seen).status()).isEqualTo(304);
+
+        assertThat(http.delete("/trade-item-tags/" + tag.get("id").asText()).status()).isEqualTo(200);
+
+        Response changed = http.get(path, "If-None-Match", seen);
+        assertThat(changed.status()).as("the embedded tag changed, so the item did").isEqualTo(200);
+        assertThat(changed.json().at("/tradeItemTag/deleted").asBoolean()).isTrue();
+        assertThat(changed.header("ETag")).isNotEqualTo(seen);
+        assertThat(http.delete(path, "If-Match", seen).status()).as("deleting what the caller has not seen")
+                .isEqualTo(412);
+        assertThat(http.delete(path, "If-Match", changed.header("ETag")).status()).isEqualTo(204);
+    }
+
+    @Test
     void aDeletedItemIsGone() {
         String id = createItem("{\"name\":\"Figs\"}").json().get("id").asText();
 

@@ -7,7 +7,6 @@ import org.axonframework.messaging.InterceptorChain;
 import org.axonframework.messaging.MessageHandlerInterceptor;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.axonframework.modelling.command.AggregateNotFoundException;
-import org.axonframework.modelling.command.ConflictingAggregateVersionException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -29,10 +28,6 @@ public class RejectionTranslator implements MessageHandlerInterceptor<CommandMes
             // Also covers deleted aggregates (AggregateDeletedException). The identifier stays out of the
             // message: some are internal (a tenant's catalogue), and the client knows what it asked for.
             throw rejected(Rejection.notFound("The resource does not exist."), e);
-        } catch (ConflictingAggregateVersionException e) {
-            // raised by aggregates that check an expected version through Axon's ConflictResolver
-            throw rejected(Rejection.versionMismatch(
-                    "The resource is at version " + e.getActualVersion() + ", not " + e.getExpectedVersion() + "."), e);
         }
     }
 

@@ -11,8 +11,8 @@ import io.traceloom.kernel.tradeitem.TradeItemCreated;
 import io.traceloom.kernel.tradeitem.TradeItemDeleted;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
-import org.axonframework.eventsourcing.conflictresolution.ConflictResolver;
 import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.AggregateLifecycle;
 import org.axonframework.spring.stereotype.Aggregate;
 
 @Aggregate
@@ -32,17 +32,21 @@ public class TradeItem {
     }
 
     /**
-     * With an expected version, any change since that version is a conflict: the caller decided to delete
-     * something it has not seen.
+     * Another tenant's item does not exist for the caller, whatever else is asked: the tenant is checked
+     * before anything could tell that it exists. With an expected version, any change since that version is
+     * a conflict: the caller decided to delete something it has not seen.
      */
     @CommandHandler
-    public void handle(DeleteTradeItem command, ConflictResolver conflicts) {
+    public void handle(DeleteTradeItem command) {
         if (!tenantId.equals(command.tenantId())) {
-            // Another tenant's item does not exist for this caller, whatever it is.
             throw new DomainRejectionException(Rejection.notFound(
                     "Trade item '" + command.tradeItemId() + "' does not exist."));
         }
-        conflicts.detectConflicts(changes -> true);
+        Long version = AggregateLifecycle.getVersion();
+        if (command.expectedVersion() != null && !command.expectedVersion().equals(version)) {
+            throw new DomainRejectionException(Rejection.versionMismatch("Trade item '" + id
+                    + "' has changed: it is at version " + version + ", not " + command.expectedVersion() + "."));
+        }
         apply(new TradeItemDeleted(tenantId, id));
     }
 

@@ -135,11 +135,20 @@ class TradeItemTest {
     }
 
     @Test
+    void anotherTenantsItemDoesNotExistWhateverVersionIsExpected() {
+        fixture.given(new TradeItemCreated(TENANT, "item-1", "Apples", null))
+                .when(new DeleteTradeItem("tenant-2", "item-1", 5L))
+                .expectNoEvents()
+                .expectExceptionDetails(Rejection.notFound("Trade item 'item-1' does not exist."));
+    }
+
+    @Test
     void deletingAnotherVersionThanTheCallerSawIsRefused() {
         fixture.given(new TradeItemCreated(TENANT, "item-1", "Apples", null))
                 .when(new DeleteTradeItem(TENANT, "item-1", -1L))
                 .expectNoEvents()
-                .expectExceptionDetails(Rejection.versionMismatch("The resource is at version 0, not -1."));
+                .expectExceptionDetails(Rejection.versionMismatch(
+                        "Trade item 'item-1' has changed: it is at version 0, not -1."));
     }
 
     @Test

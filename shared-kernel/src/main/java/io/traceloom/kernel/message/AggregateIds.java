@@ -3,7 +3,8 @@ package io.traceloom.kernel.message;
 /**
  * How aggregate identifiers are made. They share one space in the event store: an aggregate that is the
  * only one of its kind in a tenant (a tenant's tag catalogue, its credential issuer) is named
- * {@code <kind>:<tenant id>}; every other aggregate is named by its own UUID, which needs no prefix.
+ * {@code <kind>:<tenant id>}, one of its kind per name in a tenant {@code <kind>:<tenant id>:<name>}; every
+ * other aggregate is named by its own UUID, which needs no prefix.
  */
 public final class AggregateIds {
 
@@ -16,5 +17,16 @@ public final class AggregateIds {
             throw new IllegalArgumentException("an aggregate kind is a non-empty word without ':'");
         }
         return kind + ":" + tenantId;
+    }
+
+    /**
+     * The identifier of the one aggregate of {@code kind} per name in the tenant, e.g.
+     * {@code idempotency-key:<tenant>:<hash of the key>}; the name must not contain {@code ':'}.
+     */
+    public static String tenantScoped(String kind, String tenantId, String name) {
+        if (name.isEmpty() || name.indexOf(':') >= 0) {
+            throw new IllegalArgumentException("an aggregate name is non-empty and without ':'");
+        }
+        return tenantScoped(kind, tenantId) + ":" + name;
     }
 }

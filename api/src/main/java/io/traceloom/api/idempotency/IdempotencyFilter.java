@@ -1,0 +1,236 @@
+package io.traceloom.api.idempotency;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.traceloom.api.caller.CurrentCaller;
+import io.traceloom.api.http.BodySizeLimitFilter;
+import io.traceloom.api.http.Problems;
+import io.traceloom.api.messaging.Writes;
+import io.traceloom.kernel.idempotency.RecordIdempotentResponse;
+import io.traceloom.kernel.idempotency.RecordedResponse;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.Part;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import org.axonframework.commandhandling.CommandExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.ContentCachingResponseWrapper;
+
+/**
+ * {@code Idempotency-Key} on every POST (draft-ietf-httpapi-idempotency-key-header): a retry with the same
+ * key, by the same tenant, within 24 hours gets the first answer again (status, {@code Location},
+ * {@code ETag}, body) and changes nothing; the same key with another request is 422.
+ *
+ * <p>Here the request is fingerprinted (method, target, content type, body) and the key handed to the
+ * commands it sends ({@link IdempotencyMetadata}); the command side claims the key together with the
+ * command's change. Once the request is answered, its answer is recorded with the key, bodies up to
+ * {@value #MAX_STORED_BODY} bytes (a larger body is left out: a retry gets the status and headers, and
+ * reads the resource at its {@code Location}). A request that sends no command, or whose command is
+ * refused or rolled back, holds no key: its retry runs again, which is safe, since nothing was done.
+ *
+ * <p>After authentication (Spring Security's chain runs at -100), so the caller is known while the answer
+ * is recorded; after the body size limit, which bounds what is read here.
+ */
+@Component
+@Order(0)
+public class IdempotencyFilter extends OncePerRequestFilter {
+
+    public static final String HEADER = "Idempotency-Key";
+    static final int MAX_STORED_BODY = 64 * 1024;
+    /** Visible ASCII without quote and backslash, optionally quoted as a structured-field string. */
+    private static final Pattern KEY = Pattern.compile("[\\x21\\x23-\\x5B\\x5D-\\x7E]{1,255}");
+    private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
+
+    private final Writes writes;
+    private final CurrentCaller caller;
+    private final ObjectMapper json;
+
+    public IdempotencyFilter(Writes writes, CurrentCaller caller, ObjectMapper json) {
+        this.writes = writes;
+        this.caller = caller;
+        this.json = json;
+    }
+
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return !"POST".equals(request.getMethod()) || request.getHeader(HEADER) == null;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String key = key(request.getHeader(HEADER));
+        if (key == null) {
+            problem(request, response, Problems.invalid(HEADER + " must be 1 to 255 visible ASCII characters.",
+                    List.of(new Problems.FieldProblem(HEADER, "must be 1 to 255 visible ASCII characters"))));
+            return;
+        }
+        MessageDigest fingerprint = sha256();
+        fingerprint.update((request.getMethod() + " " + request.getRequestURI() + "?"
+                + Objects.toString(request.getQueryString(), "") + "\n"
+                + Objects.toString(request.getContentType(), "") + "\n").getBytes(StandardCharsets.UTF_8));
+        HttpServletRequest served = request;
+        if (isMultipart(request)) {
+            // the container parses parts from its own stream; they can be read again afterwards
+            for (Part part : request.getParts()) {
+                fingerprint.update((part.getName() + "\n" + part.getSubmittedFileName() + "\n"
+                        + part.getContentType() + "\n").getBytes(StandardCharsets.UTF_8));
+                try (InputStream content = part.getInputStream()) {
+                    fingerprint.update(content.readAllBytes());
+                }
+            }
+        } else {
+            byte[] body;
+            try {
+                body = request.getInputStream().readAllBytes();
+            } catch (BodySizeLimitFilter.BodyTooLargeException e) {
+                problem(request, response, BodySizeLimitFilter.tooLarge(e.maxBytes()));
+                return;
+            }
+            fingerprint.update(body);
+            served = new ReadBody(request, body);
+        }
+
+        IdempotentRequest idempotent = new IdempotentRequest(key,
+                Base64.getUrlEncoder().withoutPadding().encodeToString(fingerprint.digest()));
+        idempotent.attachTo(request);
+        ContentCachingResponseWrapper answer = new ContentCachingResponseWrapper(response);
+        try {
+            chain.doFilter(served, answer);
+            if (idempotent.mayHoldKey()) {
+                record(idempotent, answer);
+            }
+        } finally {
+            answer.copyBodyToResponse();
+        }
+    }
+
+    private void record(IdempotentRequest idempotent, ContentCachingResponseWrapper answer) {
+        byte[] body = answer.getContentAsByteArray();
+        RecordedResponse recorded = new RecordedResponse(answer.getStatus(), answer.getHeader(HttpHeaders.LOCATION),
+                answer.getHeader(HttpHeaders.ETAG), answer.getContentType(),
+                body.length <= MAX_STORED_BODY ? new String(body, StandardCharsets.UTF_8) : null);
+        try {
+            writes.record(new RecordIdempotentResponse(caller.get().tenantId(), idempotent.key(),
+                    idempotent.attempt(), recorded));
+        } catch (CommandExecutionException notHeld) {
+            // the request's command was refused or rolled back: it claimed nothing, there is nothing to keep
+        } catch (RuntimeException e) {
+            log.warn("The answer to a request with {} could not be recorded; its retries will get 409", HEADER, e);
+        }
+    }
+
+    /** The key, unquoted if sent as a structured-field string; {@code null} when it is not a valid key. */
+    static String key(String header) {
+        String value = header.trim();
+        if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+            value = value.substring(1, value.length() - 1);
+        }
+        return KEY.matcher(value).matches() ? value : null;
+    }
+
+    private static boolean isMultipart(HttpServletRequest request) {
+        String type = request.getContentType();
+        return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/");
+    }
+
+    private void problem(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
+            throws IOException {
+        problem.setInstance(URI.create(request.getRequestURI()));
+        response.setStatus(problem.getStatus());
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), problem);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+
+    /** The request with its body already read here, served again to whoever reads it next. */
+    private static final class ReadBody extends HttpServletRequestWrapper {
+
+        private final byte[] body;
+
+        ReadBody(HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            ByteArrayInputStream bytes = new ByteArrayInputStream(body);
+            return new ServletInputStream() {
+                @Override
+                public int read() {
+                    return bytes.read();
+                }
+
+                @Override
+                public int read(byte[] buffer, int offset, int length) {
+                    return bytes.read(buffer, offset, length);
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return bytes.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    throw new UnsupportedOperationException("the body was read already");
+                }
+            };
+        }
+
+        @Override
+        public BufferedReader getReader() {
+            String encoding = getCharacterEncoding();
+            Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+            return new BufferedReader(new InputStreamReader(getInputStream(), charset));
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.traceloom.api.idempotency;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.traceloom.api.http.Problems;
+import io.traceloom.kernel.idempotency.IdempotencyRefusal;
+import io.traceloom.kernel.idempotency.RecordedResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import org.axonframework.commandhandling.CommandExecutionException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.servlet.ModelAndView;
+
+/**
+ * Answers a request whose key another request holds: a retry of an answered request gets that answer
+ * again ({@value #REPLAYED}: true); a key used for another request is 422; a key whose request has not been
+ * answered yet is 409. Runs before the controller advice, which knows nothing of keys.
+ */
+class IdempotencyRefusals implements HandlerExceptionResolver {
+
+    static final String REPLAYED = "Idempotent-Replayed";
+
+    private final ObjectMapper json;
+
+    IdempotencyRefusals(ObjectMapper json) {
+        this.json = json;
+    }
+
+    @Override
+    public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler,
+                                         Exception exception) {
+        if (!(exception instanceof CommandExecutionException refused)
+                || !(refused.getDetails().orElse(null) instanceof IdempotencyRefusal refusal)) {
+            return null;
+        }
+        IdempotentRequest idempotent = IdempotentRequest.current();
+        if (idempotent != null) {
+            idempotent.refused();
+        }
+        try {
+            switch (refusal.kind()) {
+                case REPLAY -> replay(refusal.response(), response);
+                case IN_PROGRESS -> {
+                    response.setHeader(HttpHeaders.RETRY_AFTER, "1");
+                    problem(request, response, Problems.of(HttpStatus.CONFLICT, "idempotency-key-in-use", "Conflict",
+                            refusal.message()));
+                }
+                case KEY_REUSED -> problem(request, response, Problems.of(HttpStatus.UNPROCESSABLE_ENTITY,
+                        "idempotency-key-reused", "Idempotency-Key reused", refusal.message()));
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return new ModelAndView();
+    }
+
+    private static void replay(RecordedResponse recorded, HttpServletResponse response) throws IOException {
+        response.setStatus(recorded.status());
+        response.setHeader(REPLAYED, "true");
+        if (recorded.location() != null) {
+            response.setHeader(HttpHeaders.LOCATION, recorded.location());
+        }
+        if (recorded.etag() != null) {
+            response.setHeader(HttpHeaders.ETAG, recorded.etag());
+        }
+        if (recorded.body() != null) {
+            if (recorded.contentType() != null) {
+                response.setContentType(recorded.contentType());
+            }
+            response.getOutputStream().write(recorded.body().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private void problem(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
+            throws IOException {
+        problem.setInstance(URI.create(request.getRequestURI()));
+        response.setStatus(problem.getStatus());
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), problem);
+    }
+}

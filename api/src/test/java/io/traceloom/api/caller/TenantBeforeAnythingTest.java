@@ -1,0 +1,139 @@
+package io.traceloom.api.caller;
+
+import static io.traceloom.api.support.OtherTenants.actingFor;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.traceloom.api.support.Fixtures;
+import io.traceloom.api.support.Http;
+import io.traceloom.api.support.Http.Response;
+import io.traceloom.api.support.OtherTenants;
+import io.traceloom.api.support.RunningTraceloom;
+import io.traceloom.api.support.SharedTraceloom;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Another tenant's id does not exist for the caller: every path that takes an id answers 404 for it, before
+ * any other check (a version, a conflict, the body) could tell that it exists. The owner's resources stay as
+ * they were.
+ */
+class TenantBeforeAnythingTest {
+
+    private static final String OTHER_TENANT = "3d0c6c4e-8a51-4f0e-9b7a-2f4e1c9d8b70";
+
+    /**
+     * Every endpoint that addresses a resource by id, with the request that reaches its other error paths.
+     * {@code ownerStatus} is what the owner gets for the same request (null: not tried, it would change
+     * something); it shows that the probe does reach a check that could leak. A new endpoint is one line.
+     */
+    private static List<Probe> probes() {
+        return List.of(
+                new Probe("GET", "/trade-item-tags/{tag}", null, 200),
+                new Probe("GET", "/trade-item-tags/{tag}", null, 304, "If-None-Match", "{tagETag}"),
+                new Probe("DELETE", "/trade-item-tags/{tag}", null, null),
+                new Probe("GET", "/trade-items/{item}", null, 200),
+                new Probe("GET", "/trade-items/{item}", null, 304, "If-None-Match", "{itemETag}"),
+                new Probe("DELETE", "/trade-items/{item}", null, 412, "If-Match", "\"5\""),
+                new Probe("DELETE", "/trade-items/{item}", null, 412, "If-Match", "W/\"x\""),
+                new Probe("DELETE", "/trade-items/{item}", null, null, "If-Match", "{itemETag}"),
+                new Probe("DELETE", "/trade-items/{item}", null, null),
+                new Probe("GET", "/credentials/{credential}", null, 200));
+    }
+
+    /** One request; {@code {name}} in the path and headers stands for the owner's ids and entity tags. */
+    private record Probe(String method, String path, String body, Integer ownerStatus, String... headers) {
+
+        Response send(Http http, Map<String, String> owned, String... extraHeaders) {
+            List<String> all = new ArrayList<>(List.of(extraHeaders));
+            for (String header : headers) {
+                all.add(fill(header, owned));
+            }
+            return http.send(method, fill(path, owned), body == null ? null : "application/json",
+                    body == null ? null : BodyPublishers.ofString(fill(body, owned)), all.toArray(String[]::new));
+        }
+
+        private static String fill(String text, Map<String, String> owned) {
+            for (Map.Entry<String, String> entry : owned.entrySet()) {
+                text = text.replace("{" + entry.getKey() + "}", entry.getValue());
+            }
+            return text;
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + path + " " + String.join(" ", headers);
+        }
+    }
+
+    @TempDir
+    static Path dataDir;
+    private static RunningTraceloom traceloom;
+    private static Http http;
+
+    @BeforeAll
+    static void start() {
+        traceloom = RunningTraceloom.start(dataDir, List.of(OtherTenants.class));
+        http = traceloom.http();
+    }
+
+    @AfterAll
+    static void stop() {
+        traceloom.close();
+    }
+
+    @Test
+    void anotherTenantsIdsAreNotFoundBeforeAnyOtherCheck() {
+        Map<String, String> owned = ownersResources();
+        JsonNode before = Fixtures.everything(http);
+
+        for (Probe probe : probes()) {
+            Response response = probe.send(http, owned, actingFor(OTHER_TENANT));
+            assertThat(response.status()).as(probe + ": " + response.body()).isEqualTo(404);
+            assertThat(response.contentType()).as(probe.toString()).startsWith("application/problem+json");
+        }
+
+        assertThat(Fixtures.everything(http)).as("the owner's resources are untouched").isEqualTo(before);
+        for (Probe probe : probes()) {
+            if (probe.ownerStatus() != null) {
+                assertThat(probe.send(http, owned).status()).as("as the owner: " + probe)
+                        .isEqualTo(probe.ownerStatus());
+            }
+        }
+    }
+
+    @Test
+    void anIdempotencyKeyIsItsTenantsOwn() {
+        String body = "{\"name\":\"Keyed\"}";
+        String key = java.util.UUID.randomUUID().toString();
+        Response mine = http.post("/trade-items", body, "Idempotency-Key", key);
+
+        Response theirs = http.post("/trade-items", body, actingFor(OTHER_TENANT, "Idempotency-Key", key));
+
+        assertThat(theirs.status()).isEqualTo(201);
+        assertThat(theirs.header("Idempotent-Replayed")).as("not the other tenant's answer").isNull();
+        assertThat(theirs.header("Location")).isNotEqualTo(mine.header("Location"));
+    }
+
+    /** A tag, an item tagged with it, a credential: the ids and entity tags the probes use. */
+    private static Map<String, String> ownersResources() {
+        JsonNode tag = Fixtures.createTag(http, SharedTraceloom.unique("MINE"));
+        Response item = http.post("/trade-items",
+                "{\"name\":\"Mine\",\"tradeItemTag\":\"" + tag.get("code").asText() + "\"}");
+        assertThat(item.status()).isEqualTo(201);
+        Response credential = http.post("/credentials/issue", "{}");
+        assertThat(credential.status()).isEqualTo(201);
+        String credentialId = credential.header("Location").replaceAll(".*/", "");
+        String tagId = tag.get("id").asText();
+        return Map.of("tag", tagId, "tagETag", http.get("/trade-item-tags/" + tagId).header("ETag"),
+                "item", item.json().get("id").asText(), "itemETag", item.header("ETag"),
+                "credential", credentialId);
+    }
+}
