@@ -37,6 +37,8 @@ public class BodySizeLimitFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (request.getContentLengthLong() > maxBytes) {
+            Refusals.log(request, HttpStatus.PAYLOAD_TOO_LARGE.value(), tooLarge(maxBytes).getDetail()
+                    + " (declared: " + request.getContentLengthLong() + ")");
             response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
             response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
             json.writeValue(response.getOutputStream(), tooLarge(maxBytes));

@@ -1,9 +1,17 @@
 package io.traceloom.api.tradeitem;
 
+import io.traceloom.api.http.SingleLine;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
-/** @param tradeItemTag the code of a live trade item tag, or absent for an untagged item */
-public record CreateTradeItemRequest(@NotBlank @Size(max = 200) String name,
-                                     @Size(min = 1, max = 100) String tradeItemTag) {
+/**
+ * The limits are the README's ("Limits"): change both together.
+ *
+ * @param tradeItemTag the code of a live trade item tag, or absent for an untagged item
+ */
+public record CreateTradeItemRequest(
+        @NotBlank @Size(max = 200, message = "must be at most {max} characters") @SingleLine String name,
+        @Pattern(regexp = "(?s).*\\S.*", message = "must not be blank when given")
+        @Size(max = 100, message = "must be at most {max} characters") @SingleLine String tradeItemTag) {
 }
