@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.http.InvalidRequestException;
+import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
 import io.traceloom.kernel.credential.CredentialVerification;
@@ -26,11 +27,17 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.util.UriComponentsBuilder;
 
 @RestController
 @RequestMapping(path = "/credentials", produces = MediaType.APPLICATION_JSON_VALUE)
 public class CredentialController {
+
+    private static final String URN_UUID = "urn:uuid:";
+
+    /** An issued credential never changes: its entity tag is its first and only version. */
+    private static final long ISSUED = 0;
 
     private final Writes writes;
     private final Queries queries;
@@ -52,12 +59,20 @@ public class CredentialController {
                 body.context()));
         return ResponseEntity.status(HttpStatus.CREATED)
                 .location(uri.path("/credentials/{id}").build(id))
-                .body(Map.of("credential", credential(caller, id)));
+                .eTag(Versions.etag(ISSUED))
+                .body(Map.of("credential", credential(caller, id, id)));
     }
 
+    /**
+     * By the id the {@code Location} of its issuance gives, or by the credential's own {@code id}
+     * ({@code urn:uuid:...}), with its entity tag.
+     */
     @GetMapping("/{id}")
-    public JsonNode get(Caller caller, @PathVariable String id) throws JsonProcessingException {
-        return credential(caller, id);
+    public ResponseEntity<JsonNode> get(Caller caller, @PathVariable String id, WebRequest request)
+            throws JsonProcessingException {
+        String bare = id.regionMatches(true, 0, URN_UUID, 0, URN_UUID.length())
+                ? id.substring(URN_UUID.length()) : id;
+        return Versions.ok(request, ISSUED, credential(caller, bare, id));
     }
 
     /** For a credential from anyone: 200 with what was checked and what failed. */
@@ -73,9 +88,9 @@ public class CredentialController {
                 CredentialVerification.class);
     }
 
-    private JsonNode credential(Caller caller, String id) throws JsonProcessingException {
+    private JsonNode credential(Caller caller, String id, String asGiven) throws JsonProcessingException {
         CredentialView view = queries.one(new FindCredential(caller.tenantId(), id), CredentialView.class,
-                "Credential '" + id + "' does not exist.");
+                "Credential '" + asGiven + "' does not exist.");
         return json.readTree(view.credential());
     }
 
@@ -85,7 +100,7 @@ public class CredentialController {
             return requested;
         }
         return json.createObjectNode()
-                .put("id", "urn:uuid:" + caller.userId())
+                .put("id", URN_UUID + caller.userId())
                 .put("tenantId", caller.tenantId());
     }
 
