@@ -6,6 +6,7 @@ import org.springframework.lang.Nullable;
  * What text in a request may hold: valid Unicode (no unpaired surrogate, which no UTF-8 can carry and which
  * would be stored and signed as a replacement character), and no control characters other than tab and
  * line breaks, which nothing in this service means and which break logs, terminals and other systems.
+ * Single-line text has no line breaks at all, Unicode's line and paragraph separators included.
  */
 public final class PlainText {
 
@@ -26,6 +27,8 @@ public final class PlainText {
                 i++;
             } else if (Character.isSurrogate(c)) {
                 return UNICODE;
+            } else if (singleLine && (c == '\u2028' || c == '\u2029')) {
+                return SINGLE_LINE;
             } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
                 if (singleLine) {
                     return SINGLE_LINE;

@@ -13,8 +13,8 @@ import java.util.TreeMap;
 final class Violations {
 
     /** Constraints by how basic they are; any other comes after these. */
-    private static final List<String> BASIC_FIRST = List.of("NotNull", "NotBlank", "NotEmpty", "Size", "Length",
-            "Min", "Max", "DecimalMin", "DecimalMax", "SingleLine", "Pattern");
+    private static final List<String> BASIC_FIRST = List.of("NotNull", "NotBlank", "NotWhiteSpace", "NotEmpty",
+            "Size", "Length", "Min", "Max", "DecimalMin", "DecimalMax", "SingleLine", "Pattern");
 
     private Violations() {
     }

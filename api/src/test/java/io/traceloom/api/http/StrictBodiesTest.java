@@ -97,6 +97,20 @@ class StrictBodiesTest {
     }
 
     @Test
+    void unicodeWhiteSpaceIsWhiteSpaceAndItsLineSeparatorBreaksALine() {
+        assertThat(errors(problem(http.post("/trade-item-tags", "{\"code\":\"A\",\"name\":\"\\u00a0\\u3000\"}"), 400)))
+                .containsExactly("name: must not be blank");
+        assertThat(errors(problem(http.post("/trade-item-tags", "{\"code\":\"\\u2003\",\"name\":\"x\"}"), 400)))
+                .containsExactly("code: must not be blank");
+        assertThat(errors(problem(http.post("/trade-item-tags", "{\"code\":\"A\\u00a0\",\"name\":\"x\"}"), 400)))
+                .containsExactly("code: must not begin or end with white space");
+        assertThat(errors(problem(http.post("/trade-items", "{\"name\":\"x\",\"tradeItemTag\":\"\\u00a0\"}"), 400)))
+                .containsExactly("tradeItemTag: must not be blank when given");
+        assertThat(errors(problem(http.post("/trade-items", "{\"name\":\"one\\u2028two\"}"), 400)))
+                .containsExactly("name: must be one line, without tabs, line breaks or control characters");
+    }
+
+    @Test
     void codesAndNamesAreOneLineOfPlainText() {
         JsonNode problem = problem(http.post("/trade-item-tags", "{\"code\":\"A\\nB\",\"name\":\"tab\\there\","
                 + "\"description\":\"two\\nlines\\tare fine\"}"), 400);
