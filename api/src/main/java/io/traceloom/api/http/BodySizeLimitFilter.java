@@ -22,7 +22,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * length is too large, and while reading when a body without a declared length grows too large.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+@Order(Ordered.HIGHEST_PRECEDENCE + 2)
 public class BodySizeLimitFilter extends OncePerRequestFilter {
 
     private final long maxBytes;

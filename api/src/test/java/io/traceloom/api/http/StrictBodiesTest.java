@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.ProblemJson;
+import io.traceloom.api.support.RawHttp;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.SharedTraceloom;
 import java.net.http.HttpRequest.BodyPublishers;
@@ -150,6 +151,25 @@ class StrictBodiesTest {
                 BodyPublishers.ofString("{\"name\":\"caf\u00e9\"}", StandardCharsets.ISO_8859_1)), 415);
 
         assertThat(problem.get("detail").asText()).isEqualTo("JSON request bodies are UTF-8; charset ISO-8859-1 is not supported.");
+    }
+
+    @Test
+    void aBodyThatCouldBeReadTwoWaysIsRefusedUnread() {
+        RawHttp raw = new RawHttp(http.baseUrl());
+        byte[] body = "{\"name\":\"Twice\"}".getBytes(StandardCharsets.UTF_8);
+
+        RawHttp.Response twoTypes = raw.request("POST /trade-items HTTP/1.1",
+                List.of("Content-Type: application/json", "Content-Type: text/plain"), body);
+        assertThat(twoTypes.status()).isEqualTo(400);
+        assertThat(twoTypes.contentType()).startsWith("application/problem+json");
+        assertThat(twoTypes.json().get("detail").asText()).isEqualTo("The Content-Type header must be given once.");
+
+        RawHttp.Response gzip = raw.request("POST /trade-items HTTP/1.1",
+                List.of("Content-Type: application/json", "Content-Encoding: gzip"), body);
+        assertThat(gzip.status()).isEqualTo(415);
+        assertThat(gzip.json().get("detail").asText())
+                .isEqualTo("Request bodies are read as sent: a Content-Encoding (gzip) is not supported.");
+        assertThat(http.get("/trade-items?limit=100").body()).doesNotContain("Twice");
     }
 
     @Test
