@@ -11,7 +11,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class ContextController {
 
-    private static final MediaType JSON_LD = MediaType.parseMediaType("application/ld+json");
+    private static final String JSON_LD_VALUE = "application/ld+json";
+    private static final MediaType JSON_LD = MediaType.parseMediaType(JSON_LD_VALUE);
 
     private final Queries queries;
 
@@ -19,7 +20,8 @@ public class ContextController {
         this.queries = queries;
     }
 
-    @GetMapping(FindServiceContext.PATH)
+    /** JSON-LD, which is JSON: a client asking for either gets it, one asking for neither gets 406. */
+    @GetMapping(path = FindServiceContext.PATH, produces = {JSON_LD_VALUE, MediaType.APPLICATION_JSON_VALUE})
     public ResponseEntity<String> traceloom() {
         return ResponseEntity.ok().contentType(JSON_LD).body(queries.get(new FindServiceContext(), String.class));
     }

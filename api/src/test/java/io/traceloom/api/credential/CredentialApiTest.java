@@ -195,6 +195,11 @@ class CredentialApiTest {
         assertThat(context.status()).isEqualTo(200);
         assertThat(context.contentType()).startsWith("application/ld+json");
         assertThat(context.json().at("/@context/@vocab").asText()).isEqualTo("http://localhost:8080/contexts/traceloom/v1#");
+        assertThat(http.get("/contexts/traceloom/v1", "Accept", "application/json").status()).isEqualTo(200);
+        assertThat(http.get("/contexts/traceloom/v1", "Accept", "text/html,*/*;q=0.8").status()).isEqualTo(200);
+        Response html = http.get("/contexts/traceloom/v1", "Accept", "text/html");
+        assertThat(html.status()).isEqualTo(406);
+        assertThat(html.contentType()).startsWith("application/problem+json");
     }
 
     private static List<String> strings(JsonNode array) {
