@@ -93,8 +93,12 @@ public final class RawHttp {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(host, port), TIMEOUT_MILLIS);
             socket.setSoTimeout(TIMEOUT_MILLIS);
-            socket.getOutputStream().write(request);
-            socket.getOutputStream().flush();
+            try {
+                socket.getOutputStream().write(request);
+                socket.getOutputStream().flush();
+            } catch (IOException refusedMidway) {
+                // a server may answer (413, 431) and close before the whole request is written: read on
+            }
             return parse(readAll(socket.getInputStream()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
