@@ -17,7 +17,8 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "Credentials")
 public class ContextController {
 
-    private static final MediaType JSON_LD = MediaType.parseMediaType("application/ld+json");
+    private static final String JSON_LD_VALUE = "application/ld+json";
+    private static final MediaType JSON_LD = MediaType.parseMediaType(JSON_LD_VALUE);
 
     private final Queries queries;
 
@@ -30,7 +31,8 @@ public class ContextController {
                     + "it by its IRI, `traceloom.public-base-url` plus this path.")
     @ApiResponse(responseCode = "200", description = "The JSON-LD context.",
             content = @Content(mediaType = "application/ld+json", schema = @Schema(type = "object")))
-    @GetMapping(FindServiceContext.PATH)
+    /** JSON-LD, which is JSON: a client asking for either gets it, one asking for neither gets 406. */
+    @GetMapping(path = FindServiceContext.PATH, produces = {JSON_LD_VALUE, MediaType.APPLICATION_JSON_VALUE})
     public ResponseEntity<String> traceloom() {
         return ResponseEntity.ok().contentType(JSON_LD).body(queries.get(new FindServiceContext(), String.class));
     }

@@ -11,6 +11,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.http.InvalidRequestException;
+import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
 import io.traceloom.kernel.credential.CredentialVerification;
@@ -32,6 +33,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.util.UriComponentsBuilder;
 
 @RestController
@@ -39,6 +41,11 @@ import org.springframework.web.util.UriComponentsBuilder;
         + "with an `eddsa-rdfc-2022` Data Integrity proof, and their verification.")
 @RequestMapping(path = "/credentials", produces = MediaType.APPLICATION_JSON_VALUE)
 public class CredentialController {
+
+    private static final String URN_UUID = "urn:uuid:";
+
+    /** An issued credential never changes: its entity tag is its first and only version. */
+    private static final long ISSUED = 0;
 
     private final Writes writes;
     private final Queries queries;
@@ -67,15 +74,25 @@ public class CredentialController {
                 body.context()), id, location);
         return ResponseEntity.status(HttpStatus.CREATED)
                 .location(location)
-                .body(Map.of("credential", credential(caller, id)));
+                .eTag(Versions.etag(ISSUED))
+                .body(Map.of("credential", credential(caller, id, id)));
     }
 
-    @Operation(summary = "Read a credential", description = "The credential as issued.")
+    /**
+     * By the id the {@code Location} of its issuance gives, or by the credential's own {@code id}
+     * ({@code urn:uuid:...}), with its entity tag.
+     */
+    @Operation(summary = "Read a credential", description = "The credential as issued, by its id or its own "
+            + "`urn:uuid:` id.")
     @ApiResponse(responseCode = "200", description = "The credential.",
             content = @Content(schema = @Schema(implementation = CredentialShapes.VerifiableCredential.class)))
+    @Versioned
     @GetMapping("/{id}")
-    public JsonNode get(Caller caller, @PathVariable String id) throws JsonProcessingException {
-        return credential(caller, id);
+    public ResponseEntity<JsonNode> get(Caller caller, @PathVariable String id, WebRequest request)
+            throws JsonProcessingException {
+        String bare = id.regionMatches(true, 0, URN_UUID, 0, URN_UUID.length())
+                ? id.substring(URN_UUID.length()) : id;
+        return Versions.ok(request, ISSUED, credential(caller, bare, id));
     }
 
     /** For a credential from anyone: 200 with what was checked and what failed. */
@@ -97,9 +114,9 @@ public class CredentialController {
                 CredentialVerification.class);
     }
 
-    private JsonNode credential(Caller caller, String id) throws JsonProcessingException {
+    private JsonNode credential(Caller caller, String id, String asGiven) throws JsonProcessingException {
         CredentialView view = queries.one(new FindCredential(caller.tenantId(), id), CredentialView.class,
-                "Credential '" + id + "' does not exist.");
+                "Credential '" + asGiven + "' does not exist.");
         return json.readTree(view.credential());
     }
 
@@ -109,7 +126,7 @@ public class CredentialController {
             return requested;
         }
         return json.createObjectNode()
-                .put("id", "urn:uuid:" + caller.userId())
+                .put("id", URN_UUID + caller.userId())
                 .put("tenantId", caller.tenantId());
     }
 

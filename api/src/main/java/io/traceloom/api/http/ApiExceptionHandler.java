@@ -1,27 +1,44 @@
 package io.traceloom.api.http;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.traceloom.api.http.Problems.FieldProblem;
 import io.traceloom.kernel.message.Rejection;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.axonframework.commandhandling.CommandExecutionException;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.lang.Nullable;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
@@ -29,24 +46,29 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 /**
  * Every error leaves as {@code application/problem+json}. Spring's base class covers the HTTP-level ones
  * (404 route, 405, 415, ...); this adds the request body, the command side's refusals and the rest.
+ *
+ * <p>A {@code detail} speaks of the request as the client sent it: JSON fields and types, query parameters,
+ * headers. It never names a Java class or a parser's token (a problem is read by people who never saw the
+ * code), and every client error is logged in one line, without a stack trace ({@link Refusals}).
  */
 @RestControllerAdvice
 public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
+    /** The methods an {@code Allow} lists, in the order it lists them. */
+    private static final List<HttpMethod> METHOD_ORDER = List.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST,
+            HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE, HttpMethod.OPTIONS);
+
     @Override
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
                                                                   HttpHeaders headers, HttpStatusCode status,
                                                                   WebRequest request) {
-        List<FieldProblem> errors = ex.getBindingResult().getFieldErrors().stream()
-                .map(error -> new FieldProblem(error.getField(), error.getDefaultMessage()))
-                .sorted(java.util.Comparator.comparing(FieldProblem::field).thenComparing(FieldProblem::message))
-                .toList();
-        String detail = errors.size() == 1
-                ? errors.get(0).field() + " " + errors.get(0).message()
-                : errors.size() + " fields are not valid.";
-        return problem(Problems.invalid(detail, errors), headers);
+        List<FieldProblem> errors = Violations.onePerField(ex.getBindingResult().getFieldErrors().stream()
+                .map(error -> new Violations.Finding(error.getField(), String.valueOf(error.getCode()),
+                        String.valueOf(error.getDefaultMessage())))
+                .toList());
+        return problem(Problems.invalid(Problems.detailOf(errors), errors), headers, request);
     }
 
     @Override
@@ -56,27 +78,91 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         Optional<BodySizeLimitFilter.BodyTooLargeException> tooLarge =
                 causeOf(ex, BodySizeLimitFilter.BodyTooLargeException.class);
         if (tooLarge.isPresent()) {
-            return problem(BodySizeLimitFilter.tooLarge(tooLarge.get().maxBytes()), headers);
+            return problem(BodySizeLimitFilter.tooLarge(tooLarge.get().maxBytes()), headers, request);
         }
+        return problem(unreadable(ex), headers, request);
+    }
+
+    /** Why a body could not be read, in JSON's terms. */
+    private static ProblemDetail unreadable(HttpMessageNotReadableException ex) {
         Optional<UnrecognizedPropertyException> unknown = causeOf(ex, UnrecognizedPropertyException.class);
         if (unknown.isPresent()) {
             String field = path(unknown.get());
-            return problem(Problems.invalid("Unknown field '" + field + "'.",
-                    List.of(new FieldProblem(field, "is not a known field"))), headers);
+            return Problems.invalid("Unknown field '" + field + "'.",
+                    List.of(new FieldProblem(field, "is not a known field")));
         }
         Optional<MismatchedInputException> mismatch = causeOf(ex, MismatchedInputException.class);
         if (mismatch.isPresent() && !mismatch.get().getPath().isEmpty()) {
             String field = path(mismatch.get());
             String expected = mismatch.get().getTargetType() == null
                     ? "another type" : jsonType(mismatch.get().getTargetType());
-            return problem(Problems.invalid(field + " must be " + expected + ".",
-                    List.of(new FieldProblem(field, "must be " + expected))), headers);
+            return Problems.invalid(field + " must be " + expected + ".",
+                    List.of(new FieldProblem(field, "must be " + expected)));
         }
-        String detail = causeOf(ex, JsonProcessingException.class)
-                .map(json -> "The request body is not the expected JSON: " + abbreviate(json.getOriginalMessage()))
-                .orElse("A JSON request body is required.");
-        return problem(Problems.of(HttpStatus.BAD_REQUEST, "malformed-body", "Malformed request body", detail),
-                headers);
+        // The parser's own exception is the innermost; data binding may have wrapped it with a path.
+        Optional<JsonProcessingException> json = deepestOf(ex, JsonProcessingException.class);
+        if (json.isEmpty() && causeOf(ex, org.apache.coyote.BadRequestException.class).isPresent()) {
+            return Problems.unreadableBody();
+        }
+        if (json.isEmpty()) {
+            return malformed("A JSON request body is required.");
+        }
+        JsonProcessingException error = json.get();
+        String message = String.valueOf(error.getOriginalMessage());
+        String at = at(error.getLocation());
+        if (message.startsWith("Duplicate field '")) {
+            String field = duplicatePath(error);
+            return Problems.invalid("Field '" + field + "' appears more than once.",
+                    List.of(new FieldProblem(field, "appears more than once")));
+        }
+        if (error instanceof StreamConstraintsException) {
+            return Problems.of(HttpStatus.BAD_REQUEST, "limit-exceeded", "A limit of this service is exceeded",
+                    limitExceeded(message));
+        }
+        if (error instanceof JsonEOFException) {
+            return malformed("The request body ends before its JSON does" + at + ".");
+        }
+        if (error instanceof MismatchedInputException) {
+            return message.startsWith("Trailing token")
+                    ? malformed("The request body has more after its JSON value" + at + ".")
+                    : malformed("The request body must be a JSON object.");
+        }
+        if (message.startsWith("Invalid UTF-8")) {
+            return malformed("The request body is not valid UTF-8" + at + ".");
+        }
+        if (message.startsWith("Illegal unquoted character")) {
+            return malformed("The request body is not valid JSON" + at
+                    + ": a control character in a string must be escaped (\\n, \\t, \\u0000).");
+        }
+        Optional<JsonMappingException> mapping = causeOf(ex, JsonMappingException.class);
+        if (mapping.isPresent() && !mapping.get().getPath().isEmpty()) {
+            String field = path(mapping.get());
+            return Problems.invalid(field + " is not valid.", List.of(new FieldProblem(field, "is not valid")));
+        }
+        return malformed("The request body is not valid JSON" + at + ".");
+    }
+
+    private static ProblemDetail malformed(String detail) {
+        return Problems.of(HttpStatus.BAD_REQUEST, "malformed-body", "Malformed request body", detail);
+    }
+
+    private static String limitExceeded(String message) {
+        if (message.contains("nesting depth")) {
+            return "The request body nests objects and arrays deeper than " + HttpConfiguration.MAX_JSON_DEPTH
+                    + " levels.";
+        }
+        if (message.startsWith("Number value length")) {
+            return "The request body has a number with more digits than this service reads.";
+        }
+        if (message.startsWith("String value length") || message.startsWith("Name length")) {
+            return "The request body has a string longer than this service reads.";
+        }
+        return "The request body is larger or more complex than this service reads.";
+    }
+
+    private static String at(@Nullable JsonLocation location) {
+        return location == null || location.getLineNr() < 1 ? ""
+                : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
     }
 
     @Override
@@ -85,16 +171,70 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                                                         WebRequest request) {
         String field = ex instanceof MethodArgumentTypeMismatchException argument ? argument.getName()
                 : ex.getPropertyName();
-        String expected = ex.getRequiredType() == null ? "another type" : jsonType(ex.getRequiredType());
+        Class<?> type = ex.getRequiredType();
+        String expected = type == null ? "another type"
+                : type == boolean.class || type == Boolean.class ? "true or false"
+                : jsonType(type);
         return problem(Problems.invalid(field + " must be " + expected + ".",
-                List.of(new FieldProblem(field, "must be " + expected))), headers);
+                List.of(new FieldProblem(field, "must be " + expected))), headers, request);
+    }
+
+    /** {@code Allow} lists what answers: HEAD wherever GET does, and OPTIONS everywhere something does. */
+    @Override
+    protected ResponseEntity<Object> handleHttpRequestMethodNotSupported(HttpRequestMethodNotSupportedException ex,
+                                                                         HttpHeaders headers,
+                                                                         HttpStatusCode status,
+                                                                         WebRequest request) {
+        Set<HttpMethod> answering = new LinkedHashSet<>();
+        Set<HttpMethod> supported = ex.getSupportedHttpMethods() == null ? Set.of() : ex.getSupportedHttpMethods();
+        for (HttpMethod method : METHOD_ORDER) {
+            if (supported.contains(method) || (method == HttpMethod.HEAD && supported.contains(HttpMethod.GET))
+                    || (method == HttpMethod.OPTIONS && !supported.isEmpty())) {
+                answering.add(method);
+            }
+        }
+        supported.stream().filter(method -> !METHOD_ORDER.contains(method)).forEach(answering::add);
+        HttpHeaders allow = new HttpHeaders();
+        allow.setAllow(answering);
+        String methods = String.join(", ", answering.stream().map(HttpMethod::name).toList());
+        return problem(Problems.forStatus(HttpStatus.METHOD_NOT_ALLOWED,
+                "Method " + ex.getMethod() + " is not allowed here; this resource answers " + methods + "."),
+                allow, request);
+    }
+
+    /**
+     * Every answer here is problem+json whatever the {@code Accept} header asks for, so Spring's detail (a Java
+     * list of media types) is replaced by one in the client's terms.
+     */
+    @Override
+    protected ResponseEntity<Object> handleHttpMediaTypeNotAcceptable(HttpMediaTypeNotAcceptableException ex,
+                                                                      HttpHeaders headers, HttpStatusCode status,
+                                                                      WebRequest request) {
+        String produced = String.join(", ", ex.getSupportedMediaTypes().stream().map(MediaType::toString).toList());
+        String detail = produced.isEmpty()
+                ? "The Accept header asks for a representation this resource does not have."
+                : "The Accept header asks for a representation this resource does not have; it answers "
+                + produced + ".";
+        return problem(Problems.forStatus(HttpStatus.NOT_ACCEPTABLE, detail), headers, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMediaTypeNotSupported(HttpMediaTypeNotSupportedException ex,
+                                                                     HttpHeaders headers, HttpStatusCode status,
+                                                                     WebRequest request) {
+        String accepted = String.join(", ", ex.getSupportedMediaTypes().stream().map(MediaType::toString).toList());
+        String given = request.getHeader(HttpHeaders.CONTENT_TYPE);
+        String detail = given == null || given.isBlank()
+                ? "The request body needs a Content-Type header: " + accepted + "."
+                : "Content-Type " + given + " is not supported here; send " + accepted + ".";
+        return problem(Problems.forStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE, detail), headers, request);
     }
 
     @ExceptionHandler(CommandExecutionException.class)
-    public ResponseEntity<Object> rejected(CommandExecutionException ex) {
+    public ResponseEntity<Object> rejected(CommandExecutionException ex, WebRequest request) {
         Optional<Object> details = ex.getDetails();
         if (details.isEmpty() || !(details.get() instanceof Rejection rejection)) {
-            return unexpected(ex);
+            return unexpected(ex, request);
         }
         ProblemDetail problem = switch (rejection.kind()) {
             case NOT_FOUND -> Problems.of(HttpStatus.NOT_FOUND, "not-found", "Not found", rejection.message());
@@ -107,20 +247,42 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             case VERSION_MISMATCH -> Problems.of(HttpStatus.PRECONDITION_FAILED, "version-mismatch",
                     "Precondition failed", rejection.message());
         };
-        return problem(problem, new HttpHeaders());
+        return problem(problem, new HttpHeaders(), request);
     }
 
     @ExceptionHandler(ConcurrencyException.class)
-    public ResponseEntity<Object> concurrent(ConcurrencyException ex) {
+    public ResponseEntity<Object> concurrent(ConcurrencyException ex, WebRequest request) {
         return problem(Problems.of(HttpStatus.CONFLICT, "concurrent-modification", "Conflict",
-                "The resource was changed by another request at the same time; retry."), new HttpHeaders());
+                "The resource was changed by another request at the same time; retry."), new HttpHeaders(), request);
     }
 
     @ExceptionHandler(Exception.class)
-    public ResponseEntity<Object> unexpected(Exception ex) {
+    public ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
         log.error("Request failed", ex);
         return problem(Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal server error",
-                "The server failed to answer this request."), new HttpHeaders());
+                "The server failed to answer this request."), new HttpHeaders(), request);
+    }
+
+    /**
+     * Where every answer of Spring's base class passes: a problem Spring names only by its status
+     * ({@code about:blank}) gets a type of this service's, and the refusal is logged. The content type is
+     * set here, not negotiated: an {@code Accept} header that does not parse must not cost the answer its
+     * body.
+     */
+    @Override
+    protected ResponseEntity<Object> createResponseEntity(@Nullable Object body, HttpHeaders headers,
+                                                          HttpStatusCode statusCode, WebRequest request) {
+        if (body instanceof ProblemDetail problem) {
+            if (problem.getType() == null || "about:blank".equals(problem.getType().toString())) {
+                problem.setType(URI.create(Problems.TYPE_PREFIX + Problems.typeOf(statusCode)));
+            }
+            logRefusal(problem, request);
+            HttpHeaders withType = new HttpHeaders();
+            withType.putAll(headers);
+            withType.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+            return super.createResponseEntity(body, withType, statusCode, request);
+        }
+        return super.createResponseEntity(body, headers, statusCode, request);
     }
 
     private static ProblemDetail withField(ProblemDetail problem, Rejection rejection) {
@@ -130,9 +292,32 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem;
     }
 
-    private static ResponseEntity<Object> problem(ProblemDetail problem, HttpHeaders headers) {
+    private static ResponseEntity<Object> problem(ProblemDetail problem, HttpHeaders headers, WebRequest request) {
+        logRefusal(problem, request);
         return ResponseEntity.status(problem.getStatus()).headers(headers)
-                .contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+    }
+
+    private static void logRefusal(ProblemDetail problem, WebRequest request) {
+        HttpServletRequest servlet = request instanceof NativeWebRequest nativeRequest
+                ? nativeRequest.getNativeRequest(HttpServletRequest.class) : null;
+        if (problem.getStatus() < 500 || problem.getStatus() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
+            if (servlet == null) {
+                Refusals.log(problem.getStatus(), null, null, problem.getDetail());
+            } else {
+                Refusals.log(servlet, problem.getStatus(), problem.getDetail());
+            }
+        }
+    }
+
+    private static <T extends Throwable> Optional<T> deepestOf(@Nullable Throwable error, Class<T> type) {
+        T deepest = null;
+        for (Throwable cause = error; cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                deepest = type.cast(cause);
+            }
+        }
+        return Optional.ofNullable(deepest);
     }
 
     private static <T extends Throwable> Optional<T> causeOf(@Nullable Throwable error, Class<T> type) {
@@ -160,8 +345,23 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return path.isEmpty() ? "(body)" : path.toString();
     }
 
-    private static String abbreviate(String message) {
-        return message.length() <= 200 ? message : message.substring(0, 200) + "...";
+    /** The path of a key found twice: where the parser stood when it read the second. */
+    private static String duplicatePath(JsonProcessingException error) {
+        if (!(error.getProcessor() instanceof JsonParser parser)) {
+            return "(body)";
+        }
+        Deque<String> parts = new ArrayDeque<>();
+        for (JsonStreamContext context = parser.getParsingContext(); context != null && !context.inRoot();
+             context = context.getParent()) {
+            if (context.inObject()) {
+                parts.push(context.getCurrentName() == null ? "" : "." + context.getCurrentName());
+            } else if (context.inArray()) {
+                parts.push("[" + context.getCurrentIndex() + "]");
+            }
+        }
+        String path = String.join("", parts);
+        path = path.startsWith(".") ? path.substring(1) : path;
+        return path.isEmpty() ? "(body)" : path;
     }
 
     private static String jsonType(Class<?> type) {
@@ -171,6 +371,10 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         if (type == boolean.class || type == Boolean.class) {
             return "a boolean";
         }
+        if (type == int.class || type == long.class || type == short.class || type == Integer.class
+                || type == Long.class || type == Short.class || type == java.math.BigInteger.class) {
+            return "a whole number";
+        }
         if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
             return "a number";
         }
@@ -179,6 +383,10 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         }
         if (java.time.temporal.Temporal.class.isAssignableFrom(type)) {
             return "an ISO-8601 date-time string";
+        }
+        if (com.fasterxml.jackson.databind.JsonNode.class.isAssignableFrom(type)
+                && !com.fasterxml.jackson.databind.node.ObjectNode.class.isAssignableFrom(type)) {
+            return "another JSON value";
         }
         return "an object";
     }

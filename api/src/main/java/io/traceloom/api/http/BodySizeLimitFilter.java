@@ -22,7 +22,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * length is too large, and while reading when a body without a declared length grows too large.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+@Order(Ordered.HIGHEST_PRECEDENCE + 2)
 public class BodySizeLimitFilter extends OncePerRequestFilter {
 
     private final long maxBytes;
@@ -37,6 +37,8 @@ public class BodySizeLimitFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (request.getContentLengthLong() > maxBytes) {
+            Refusals.log(request, HttpStatus.PAYLOAD_TOO_LARGE.value(), tooLarge(maxBytes).getDetail()
+                    + " (declared: " + request.getContentLengthLong() + ")");
             response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
             response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
             json.writeValue(response.getOutputStream(), tooLarge(maxBytes));

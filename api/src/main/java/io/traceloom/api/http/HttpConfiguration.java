@@ -1,35 +1,137 @@
 package io.traceloom.api.http;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.List;
+import org.apache.catalina.Container;
+import org.apache.catalina.Valve;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
+import org.springframework.boot.autoconfigure.web.servlet.DispatcherServletAutoConfiguration;
+import org.springframework.boot.autoconfigure.web.servlet.WebMvcProperties;
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.DispatcherServlet;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 @Configuration(proxyBeanMethods = false)
 public class HttpConfiguration implements WebMvcConfigurer {
+
+    /**
+     * How deeply a JSON request body may nest objects and arrays. Nothing this service accepts needs more,
+     * and whatever walks a body recursively later (validation, JSON-LD, canonicalization) is then bounded.
+     */
+    public static final int MAX_JSON_DEPTH = 64;
 
     @Override
     public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
         resolvers.add(new PageParamsResolver());
     }
 
+    @Override
+    public void addInterceptors(InterceptorRegistry registry) {
+        registry.addInterceptor(new QueryParameterGuard());
+    }
+
     /**
-     * JSON in is taken literally: {@code "name": 42} is not a string, {@code "count": "3"} not a number.
-     * (Unknown fields are refused through {@code spring.jackson.deserialization}.)
+     * JSON in is taken literally: {@code "name": 42} is not a string, {@code "count": "3"} not a number,
+     * {@code "expirationDate": 12} not a date-time ({@link TemporalsAsText}); a key
+     * given twice is an error, not "the last one wins"; nesting is bounded by {@link #MAX_JSON_DEPTH}.
+     * (Unknown fields are refused through {@code spring.jackson.deserialization}.) This mapper is the HTTP
+     * interface's: the event store has its own (see {@code AxonConfiguration}).
      */
     @Bean
     public Jackson2ObjectMapperBuilderCustomizer strictJson() {
         return builder -> builder
                 .featuresToDisable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-                .postConfigurer(mapper -> mapper.coercionConfigFor(LogicalType.Textual)
-                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+                .featuresToEnable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .postConfigurer(mapper -> {
+                    mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(MAX_JSON_DEPTH).build());
+                    mapper.coercionConfigFor(LogicalType.Textual)
+                            .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+                    mapper.registerModule(new TemporalsAsText());
+                });
+    }
+
+    /** Tomcat's own refusals, and TRACE, answered as problem+json like everything else. */
+    @Bean
+    public ContainerErrors containerErrors(ObjectMapper json) {
+        return new ContainerErrors(json);
+    }
+
+    /**
+     * Spring's servlet, except that TRACE goes through the handler mappings like any other method (and so
+     * gets 405 with the {@code Allow} of the path, as problem+json) instead of being echoed or refused by
+     * Tomcat with an empty body and the servlet's methods as {@code Allow}.
+     */
+    @Bean(name = DispatcherServletAutoConfiguration.DEFAULT_DISPATCHER_SERVLET_BEAN_NAME)
+    public DispatcherServlet dispatcherServlet(WebMvcProperties mvc) {
+        DispatcherServlet servlet = new DispatcherServlet() {
+            @Override
+            protected void doTrace(HttpServletRequest request, HttpServletResponse response)
+                    throws ServletException, IOException {
+                processRequest(request, response);
+            }
+        };
+        servlet.setDispatchOptionsRequest(mvc.isDispatchOptionsRequest());
+        servlet.setPublishEvents(mvc.isPublishRequestHandledEvents());
+        servlet.setEnableLoggingRequestDetails(mvc.isLogRequestDetails());
+        return servlet;
+    }
+
+    /**
+     * Puts {@link ContainerErrorValve} where Tomcat's (and Spring Boot's) HTML error report valve would be,
+     * and lets TRACE through to the application. Ordered last, so that Spring Boot's own valve has been
+     * added by then and can be taken out.
+     */
+    public static final class ContainerErrors
+            implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
+
+        private final ObjectMapper json;
+
+        ContainerErrors(ObjectMapper json) {
+            this.json = json;
+        }
+
+        @Override
+        public void customize(TomcatServletWebServerFactory factory) {
+            factory.addConnectorCustomizers(connector -> connector.setAllowTrace(true));
+            factory.addContextCustomizers(context -> {
+                Container host = context.getParent();
+                if (host instanceof StandardHost standardHost) {
+                    // Tomcat adds a valve of this class at start unless one is there: ours is.
+                    standardHost.setErrorReportValveClass(ContainerErrorValve.class.getName());
+                }
+                for (Valve valve : host.getPipeline().getValves()) {
+                    if (valve instanceof ErrorReportValve) {
+                        host.getPipeline().removeValve(valve);
+                    }
+                }
+                host.getPipeline().addValve(new ContainerErrorValve(json));
+            });
+        }
+
+        @Override
+        public int getOrder() {
+            return Ordered.LOWEST_PRECEDENCE;
+        }
     }
 }

@@ -8,7 +8,14 @@ import org.springframework.web.ErrorResponseException;
 public class InvalidRequestException extends ErrorResponseException {
 
     public InvalidRequestException(String field, String message) {
-        super(HttpStatus.BAD_REQUEST, Problems.invalid(field + " " + message,
-                List.of(new Problems.FieldProblem(field, message))), null);
+        this(List.of(new Problems.FieldProblem(field, message)));
+    }
+
+    public InvalidRequestException(String detail, List<Problems.FieldProblem> errors) {
+        super(HttpStatus.BAD_REQUEST, Problems.invalid(detail, errors), null);
+    }
+
+    public InvalidRequestException(List<Problems.FieldProblem> errors) {
+        this(Problems.detailOf(errors), errors);
     }
 }

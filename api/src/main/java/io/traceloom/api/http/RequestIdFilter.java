@@ -28,8 +28,7 @@ public class RequestIdFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String given = request.getHeader(HEADER);
-        String requestId = given != null && SANE.matcher(given).matches() ? given : UUID.randomUUID().toString();
+        String requestId = requestId(request.getHeader(HEADER));
         response.setHeader(HEADER, requestId);
         MDC.put(MDC_KEY, requestId);
         try {
@@ -37,5 +36,10 @@ public class RequestIdFilter extends OncePerRequestFilter {
         } finally {
             MDC.remove(MDC_KEY);
         }
+    }
+
+    /** The client's id when it is a sane token, else a new one. */
+    static String requestId(String given) {
+        return given != null && SANE.matcher(given).matches() ? given : UUID.randomUUID().toString();
     }
 }

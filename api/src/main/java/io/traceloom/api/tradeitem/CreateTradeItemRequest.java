@@ -1,9 +1,18 @@
 package io.traceloom.api.tradeitem;
 
+import io.traceloom.api.http.NotWhiteSpace;
+import io.traceloom.api.http.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
-/** @param tradeItemTag the code of a live trade item tag, or absent for an untagged item */
-public record CreateTradeItemRequest(@NotBlank @Size(max = 200) String name,
-                                     @Size(min = 1, max = 100) String tradeItemTag) {
+/**
+ * The limits are the README's ("Limits"): change both together.
+ *
+ * @param tradeItemTag the code of a live trade item tag, or absent for an untagged item
+ */
+public record CreateTradeItemRequest(
+        @NotBlank @NotWhiteSpace @Size(max = 200, message = "must be at most {max} characters") @SingleLine
+        String name,
+        @NotWhiteSpace(message = "must not be blank when given")
+        @Size(max = 100, message = "must be at most {max} characters") @SingleLine String tradeItemTag) {
 }

@@ -155,6 +155,37 @@ class CredentialApiTest {
     @Test
     void anUnknownCredentialIsNotFound() {
         assertThat(http.get("/credentials/0b7d5b2e-0000-4000-8000-000000000000").status()).isEqualTo(404);
+        Response byUrn = http.get("/credentials/urn:uuid:0b7d5b2e-0000-4000-8000-000000000000");
+        assertThat(byUrn.status()).isEqualTo(404);
+        assertThat(byUrn.json().get("detail").asText())
+                .isEqualTo("Credential 'urn:uuid:0b7d5b2e-0000-4000-8000-000000000000' does not exist.");
+    }
+
+    @Test
+    void aCredentialIsFoundByItsOwnIdAsWell() {
+        JsonNode credential = issue("{}");
+        String id = credential.get("id").asText();
+        String bare = id.substring("urn:uuid:".length());
+
+        for (String path : List.of(bare, id, id.toUpperCase(java.util.Locale.ROOT).substring(0, 9) + bare,
+                id.replace(":", "%3A"))) {
+            Response fetched = http.get("/credentials/" + path);
+            assertThat(fetched.status()).as(path).isEqualTo(200);
+            assertThat(fetched.json()).as(path).isEqualTo(credential);
+        }
+    }
+
+    @Test
+    void aCredentialCarriesAnEtagAndIsNotSentAgainUnchanged() {
+        String id = issue("{}").get("id").asText();
+
+        Response fetched = http.get("/credentials/" + id);
+        assertThat(fetched.header("ETag")).isEqualTo("\"0\"");
+
+        Response again = http.get("/credentials/" + id, "If-None-Match", fetched.header("ETag"));
+        assertThat(again.status()).isEqualTo(304);
+        assertThat(again.body()).isEmpty();
+        assertThat(http.get("/credentials/" + id, "If-None-Match", "\"1\"").status()).isEqualTo(200);
     }
 
     @Test
@@ -164,6 +195,11 @@ class CredentialApiTest {
         assertThat(context.status()).isEqualTo(200);
         assertThat(context.contentType()).startsWith("application/ld+json");
         assertThat(context.json().at("/@context/@vocab").asText()).isEqualTo("http://localhost:8080/contexts/traceloom/v1#");
+        assertThat(http.get("/contexts/traceloom/v1", "Accept", "application/json").status()).isEqualTo(200);
+        assertThat(http.get("/contexts/traceloom/v1", "Accept", "text/html,*/*;q=0.8").status()).isEqualTo(200);
+        Response html = http.get("/contexts/traceloom/v1", "Accept", "text/html");
+        assertThat(html.status()).isEqualTo(406);
+        assertThat(html.contentType()).startsWith("application/problem+json");
     }
 
     private static List<String> strings(JsonNode array) {

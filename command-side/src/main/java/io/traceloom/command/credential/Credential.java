@@ -25,6 +25,12 @@ public class Credential {
 
     static final String VERIFIABLE_CREDENTIAL = "VerifiableCredential";
 
+    /**
+     * The latest expiry a credential can state: later years print as "+10000-..." (Instant's expanded
+     * years), which is not an xsd:dateTime and which other verifiers refuse.
+     */
+    static final Instant LATEST_EXPIRATION = Instant.parse("9999-12-31T23:59:59Z");
+
     @AggregateIdentifier
     private String id;
 
@@ -39,6 +45,9 @@ public class Credential {
         Instant expires = command.expirationDate() == null ? issued.plus(validity) : command.expirationDate();
         if (!expires.isAfter(issued)) {
             throw rejected("expirationDate", "must be after the issuance date " + issued);
+        }
+        if (expires.isAfter(LATEST_EXPIRATION)) {
+            throw rejected("expirationDate", "must be at most " + LATEST_EXPIRATION);
         }
         JsonObject unsecured = JsonValues.object()
                 .add("@context", contexts(command.extraContexts(), contexts))

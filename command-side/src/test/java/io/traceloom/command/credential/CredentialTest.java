@@ -124,6 +124,17 @@ class CredentialTest {
     }
 
     @Test
+    void aCredentialExpiresWithinFourDigitYears() {
+        fixture.givenNoPriorActivity()
+                .when(issue("c-1", Instant.parse("+10000-01-01T00:00:00Z"), null))
+                .expectNoEvents()
+                .expectExceptionDetails(refusal("expirationDate", "must be at most 9999-12-31T23:59:59Z"));
+        fixture.givenNoPriorActivity()
+                .when(issue("c-2", Instant.parse("9999-12-31T23:59:59Z"), null))
+                .expectSuccessfulHandlerExecution();
+    }
+
+    @Test
     void aSubjectThatWouldEscapeTheSignatureIsRefused() {
         fixture.givenNoPriorActivity()
                 .when(new IssueCredential(TENANT, "c-1", List.of(), "{\"id\":\"orchards/12\"}", null, null))

@@ -1,0 +1,72 @@
+package io.traceloom.api.http;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import org.springframework.lang.Nullable;
+
+/**
+ * Percent-decoding that refuses what Tomcat would quietly repair or drop: a {@code %} without two
+ * hexadecimal digits, and bytes that are not UTF-8. For the path (where Tomcat refuses) and the query
+ * (where it would silently drop the parameter) alike, so both say the same thing about the same mistake.
+ */
+public final class PercentEncoding {
+
+    private PercentEncoding() {
+    }
+
+    /**
+     * Decodes one name or value of a query as HTML forms encode them ({@code +} is a space; a path passes
+     * its {@code +} as {@code %2B}), or {@code null} when it is not percent-encoded UTF-8. The raw text
+     * arrives as Tomcat keeps it, one char per byte.
+     */
+    @Nullable
+    public static String decode(String raw) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '+') {
+                bytes.write(' ');
+            } else if (c == '%') {
+                if (i + 2 >= raw.length()) {
+                    return null;
+                }
+                int high = hex(raw.charAt(i + 1));
+                int low = hex(raw.charAt(i + 2));
+                if (high < 0 || low < 0) {
+                    return null;
+                }
+                bytes.write(high * 16 + low);
+                i += 2;
+            } else if (c > 0xff) {
+                return null;
+            } else {
+                bytes.write(c);
+            }
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
+    /** An ASCII hexadecimal digit's value, or -1 ({@link Character#digit} takes other scripts' digits too). */
+    private static int hex(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,166 @@
+package io.traceloom.api.http;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.traceloom.api.http.Problems.FieldProblem;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.core.MethodParameter;
+import org.springframework.http.HttpInputMessage;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.http.converter.json.AbstractJackson2HttpMessageConverter;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.ErrorResponseException;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.servlet.mvc.method.annotation.RequestBodyAdviceAdapter;
+
+/**
+ * What every JSON request body must be, whatever the endpoint: UTF-8 (RFC 8259; a declared charset other
+ * than UTF-8 is 415), and every string in it, property names included, {@link PlainText plain text}. Checked
+ * here once for all bodies, typed or free-form ({@code credentialSubject}), so no endpoint can forget it.
+ * Fields annotated {@link SingleLine} are left to Bean Validation, which states their stricter rule.
+ */
+@ControllerAdvice
+public class StrictJsonBodies extends RequestBodyAdviceAdapter {
+
+    private final Validator validator;
+
+    public StrictJsonBodies(Validator validator) {
+        this.validator = validator;
+    }
+
+    @Override
+    public boolean supports(MethodParameter parameter, Type targetType,
+                            Class<? extends HttpMessageConverter<?>> converterType) {
+        return AbstractJackson2HttpMessageConverter.class.isAssignableFrom(converterType);
+    }
+
+    @Override
+    public HttpInputMessage beforeBodyRead(HttpInputMessage input, MethodParameter parameter, Type targetType,
+                                           Class<? extends HttpMessageConverter<?>> converterType) {
+        MediaType type = input.getHeaders().getContentType();
+        String charset = type == null ? null : type.getParameter("charset");
+        if (charset != null && !isUtf8(charset)) {
+            throw new ErrorResponseException(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                    Problems.forStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                            "JSON request bodies are UTF-8; charset " + charset + " is not supported."), null);
+        }
+        return input;
+    }
+
+    @Override
+    public Object afterBodyRead(Object body, HttpInputMessage input, MethodParameter parameter, Type targetType,
+                                Class<? extends HttpMessageConverter<?>> converterType) {
+        List<Violations.Finding> findings = new ArrayList<>();
+        walk(body, "", findings);
+        if (findings.isEmpty()) {
+            return body;
+        }
+        // Answer with every invalid field at once: what Bean Validation would find besides.
+        if (parameter.hasParameterAnnotation(jakarta.validation.Valid.class)
+                || parameter.hasParameterAnnotation(Validated.class)) {
+            Set<String> found = new HashSet<>(findings.stream().map(Violations.Finding::field).toList());
+            for (ConstraintViolation<Object> violation : validator.validate(body)) {
+                String field = violation.getPropertyPath().toString();
+                if (!found.contains(field)) {
+                    findings.add(new Violations.Finding(field, violation.getConstraintDescriptor().getAnnotation()
+                            .annotationType().getSimpleName(), violation.getMessage()));
+                }
+            }
+        }
+        List<FieldProblem> problems = Violations.onePerField(findings);
+        throw new InvalidRequestException(problems);
+    }
+
+    private static boolean isUtf8(String charset) {
+        String name = charset.trim().replace("\"", "");
+        return name.equalsIgnoreCase(StandardCharsets.UTF_8.name()) || name.equalsIgnoreCase("utf8");
+    }
+
+    private static void walk(Object value, String path, List<Violations.Finding> findings) {
+        if (value == null) {
+            return;
+        }
+        if (value instanceof CharSequence text) {
+            check(text.toString(), path, findings);
+        } else if (value instanceof JsonNode node) {
+            walkJson(node, path, findings);
+        } else if (value instanceof Collection<?> items) {
+            int index = 0;
+            for (Object item : items) {
+                walk(item, path + "[" + index++ + "]", findings);
+            }
+        } else if (value instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                String child = child(path, String.valueOf(entry.getKey()));
+                checkName(String.valueOf(entry.getKey()), child, findings);
+                walk(entry.getValue(), child, findings);
+            }
+        } else if (value.getClass().isRecord()) {
+            for (RecordComponent component : value.getClass().getRecordComponents()) {
+                if (component.isAnnotationPresent(SingleLine.class)) {
+                    continue;
+                }
+                JsonProperty renamed = component.getAccessor().getAnnotation(JsonProperty.class);
+                String name = renamed != null && !renamed.value().isEmpty() ? renamed.value() : component.getName();
+                walk(read(component, value), child(path, name), findings);
+            }
+        }
+    }
+
+    private static void walkJson(JsonNode node, String path, List<Violations.Finding> findings) {
+        if (node.isTextual()) {
+            check(node.textValue(), path, findings);
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                walkJson(node.get(i), path + "[" + i + "]", findings);
+            }
+        } else if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                String child = child(path, field.getKey());
+                checkName(field.getKey(), child, findings);
+                walkJson(field.getValue(), child, findings);
+            }
+        }
+    }
+
+    private static void check(String text, String path, List<Violations.Finding> findings) {
+        String problem = PlainText.problemWith(text, false);
+        if (problem != null) {
+            findings.add(new Violations.Finding(path.isEmpty() ? "(body)" : path, "PlainText", problem));
+        }
+    }
+
+    private static void checkName(String name, String path, List<Violations.Finding> findings) {
+        String problem = PlainText.problemWith(name, true);
+        if (problem != null) {
+            findings.add(new Violations.Finding(path, "PlainText", "property name " + problem));
+        }
+    }
+
+    private static String child(String path, String name) {
+        return path.isEmpty() ? name : path + "." + name;
+    }
+
+    private static Object read(RecordComponent component, Object record) {
+        try {
+            return component.getAccessor().invoke(record);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("cannot read " + component, e);
+        }
+    }
+}

@@ -1,0 +1,384 @@
+package io.traceloom.api;
+
+import static io.traceloom.api.support.HostileRequest.get;
+import static io.traceloom.api.support.HostileRequest.json;
+import static io.traceloom.api.support.HostileRequest.request;
+
+import io.traceloom.api.support.HostileRequest;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The hostile-input corpus: malformed, oversized, mistyped and hostile requests, each with the 4xx it must
+ * get. {@link HostileInputCorpusTest} sends every one and checks that it is answered as problem+json and
+ * that nothing was stored.
+ *
+ * <p>A new endpoint adds its cases here: a method of its own listed in {@link #all()}, the generic
+ * families that apply to it ({@link #malformedBodies}, {@link #pathTricks}, {@link #pagingAbuse},
+ * {@link #wrongMethods}), and one line per case of its own, e.g.
+ * {@code json(TAGS, "{\"code\":42}").expect(400, "code")}.
+ */
+final class HostileInputs {
+
+    static final String TAGS = "/trade-item-tags";
+    static final String ITEMS = "/trade-items";
+    static final String ISSUE = "/credentials/issue";
+    static final String VERIFY = "/credentials/verify";
+    static final String CREDENTIALS = "/credentials";
+    static final String CONTEXT = "/contexts/traceloom/v1";
+
+    /** An id no resource has. */
+    static final String UNKNOWN_ID = "5a1c0d7e-0000-4000-8000-000000000000";
+
+    /** Just over the 1 MB body limit, and under Tomcat's 2 MB swallow limit, so the 413 is read whole. */
+    private static final int OVER_BODY_LIMIT = 1024 * 1024 + 4096;
+
+    private HostileInputs() {
+    }
+
+    static List<HostileRequest> all() {
+        List<HostileRequest> cases = new ArrayList<>();
+        cases.addAll(tradeItemTags());
+        cases.addAll(tradeItems());
+        cases.addAll(issueCredential());
+        cases.addAll(verifyCredential());
+        cases.addAll(credentialsAndContext());
+        cases.addAll(theWire());
+        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY)) {
+            cases.addAll(malformedBodies(path));
+        }
+        cases.addAll(pagingAbuse(TAGS));
+        cases.addAll(pagingAbuse(ITEMS));
+        for (String collection : List.of(TAGS, ITEMS, CREDENTIALS)) {
+            cases.addAll(pathTricks(collection));
+        }
+        for (String path : List.of(TAGS, TAGS + "/" + UNKNOWN_ID, ITEMS, ITEMS + "/" + UNKNOWN_ID, ISSUE, VERIFY,
+                CREDENTIALS + "/" + UNKNOWN_ID, CONTEXT)) {
+            cases.addAll(wrongMethods(path));
+        }
+        return cases;
+    }
+
+    static List<HostileRequest> tradeItemTags() {
+        return List.of(
+                json(TAGS, "{}").expect(400, "code"),
+                json(TAGS, "{\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"ORG\"}").expect(400, "name"),
+                json(TAGS, "{\"code\":null,\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":42,\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":4.2,\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":true,\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":[\"ORG\"],\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":{\"value\":\"ORG\"},\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":false}").expect(400, "name"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"description\":7}").expect(400, "description"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"description\":[\"a\",\"b\"]}")
+                        .expect(400, "description"),
+                json(TAGS, "{\"code\":\"\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"   \",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\" ORG\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"ORG\\u00a0\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"\"}").expect(400, "name"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"\\t\"}").expect(400, "name"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"\\u00a0\\u3000\"}").expect(400, "name"),
+                json(TAGS, "{\"code\":\"\\u2003\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"" + "C".repeat(101) + "\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"" + "N".repeat(201) + "\"}").expect(400, "name"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"description\":\"" + "d".repeat(2001) + "\"}")
+                        .expect(400, "description"),
+                json(TAGS, "{\"code\":\"" + "C".repeat(100_000) + "\",\"name\":\"Organic\"}").named("a 100 000 character code")
+                        .expect(400, "code"),
+                json(TAGS, "{\"code\":\"OR\\nG\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"OR\\rG\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"OR\\u0000G\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\\u001b[31m\"}").expect(400, "name"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\\u0085\"}").expect(400, "name"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"description\":\"\\u0000\"}").expect(400, "description"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"description\":\"\\udc00\"}").expect(400, "description"),
+                json(TAGS, "{\"code\":\"\\ud800\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"code\":\"FT\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"id\":\"" + UNKNOWN_ID + "\"}").expect(400, "id"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"tenantId\":\"other\"}").expect(400, "tenantId"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"deleted\":true}").expect(400, "deleted"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"Code\":\"X\"}").expect(400, "Code"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"__proto__\":{}}").expect(400, "__proto__"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\",\"description\":" + "[".repeat(100)
+                        + "]".repeat(100) + "}").named("description nested 100 deep").expect(400, "description"),
+                json(TAGS + "?code=ORG", "{\"code\":\"ORG\",\"name\":\"Organic\"}").expect(400, "code"),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\"}").header("Accept: text/html").expect(406),
+                json(TAGS, "{\"code\":\"ORG\",\"name\":\"Organic\"}").header("Accept: application/xml").expect(406),
+                get(TAGS + "?includeDeleted=yes").expect(400, "includeDeleted"),
+                get(TAGS + "?includeDeleted=1").expect(400, "includeDeleted"),
+                get(TAGS + "?includeDeleted=TRUE").expect(400, "includeDeleted"),
+                get(TAGS + "?includeDeleted").expect(400, "includeDeleted"),
+                get(TAGS + "?includeDeleted=true&includeDeleted=false").expect(400, "includeDeleted"),
+                request("DELETE", TAGS + "/" + UNKNOWN_ID).expect(404),
+                request("DELETE", TAGS + "/" + UNKNOWN_ID + "?force=true").expect(400, "force"));
+    }
+
+    static List<HostileRequest> tradeItems() {
+        return List.of(
+                json(ITEMS, "{}").expect(400, "name"),
+                json(ITEMS, "{\"name\":null}").expect(400, "name"),
+                json(ITEMS, "{\"name\":42}").expect(400, "name"),
+                json(ITEMS, "{\"name\":[\"Apples\"]}").expect(400, "name"),
+                json(ITEMS, "{\"name\":{}}").expect(400, "name"),
+                json(ITEMS, "{\"name\":\"\"}").expect(400, "name"),
+                json(ITEMS, "{\"name\":\" \\n \"}").expect(400, "name"),
+                json(ITEMS, "{\"name\":\"" + "A".repeat(201) + "\"}").expect(400, "name"),
+                json(ITEMS, "{\"name\":[" + "\"x\",".repeat(50_000) + "\"x\"]}")
+                        .named("name as an array of 50 000 strings").expect(400, "name"),
+                json(ITEMS, "{\"name\":\"Apples\\u0007\"}").expect(400, "name"),
+                json(ITEMS, "{\"name\":\"Apples\\u2028\"}").expect(400, "name"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":7}").expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":{\"code\":\"ORG\"}}").expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":[\"ORG\"]}").expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":\"\"}").expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":\"\\u00a0\"}").expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"\\u3000\"}").expect(400, "name"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":\"" + "T".repeat(101) + "\"}")
+                        .expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":\"NO-SUCH-TAG-" + UNKNOWN_ID + "\"}")
+                        .expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":\"ORG\\nFT\"}").expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":\"' OR '1'='1\"}").expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTag\":{\"$ne\":null}}").expect(400, "tradeItemTag"),
+                json(ITEMS, "{\"name\":\"Apples\",\"tradeItemTags\":\"ORG\"}").expect(400, "tradeItemTags"),
+                json(ITEMS, "{\"name\":\"Apples\",\"name\":\"Pears\"}").expect(400, "name"),
+                json(ITEMS, "{\"name\":\"Apples\",\"version\":3}").expect(400, "version"),
+                request("DELETE", ITEMS + "/" + UNKNOWN_ID).expect(404),
+                request("DELETE", ITEMS + "/" + UNKNOWN_ID).header("If-Match: \"not-a-version\"").expect(404),
+                request("DELETE", ITEMS + "/" + UNKNOWN_ID).header("If-Match: *").expect(404),
+                get(ITEMS + "?includeDeleted=true").expect(400, "includeDeleted"),
+                get(ITEMS + "/" + UNKNOWN_ID + "?limit=1").expect(400, "limit"));
+    }
+
+    static List<HostileRequest> issueCredential() {
+        String deepSubject = "{\"a\":".repeat(70) + "1" + "}".repeat(70);
+        return List.of(
+                json(ISSUE, "{\"type\":42}").expect(400, "type"),
+                json(ISSUE, "{\"type\":{}}").expect(400, "type"),
+                json(ISSUE, "{\"type\":[1,2]}").expect(400, "type"),
+                json(ISSUE, "{\"type\":[\"\"]}").expect(400, "type"),
+                json(ISSUE, "{\"type\":[[\"TraceabilityCredential\"]]}").expect(400, "type"),
+                json(ISSUE, "{\"credentialSubject\":[]}").expect(400, "credentialSubject"),
+                json(ISSUE, "{\"credentialSubject\":\"me\"}").expect(400, "credentialSubject"),
+                json(ISSUE, "{\"credentialSubject\":7}").expect(400, "credentialSubject"),
+                json(ISSUE, "{\"credentialSubject\":" + deepSubject + "}").named("a subject nested 70 deep")
+                        .expect(400),
+                json(ISSUE, "{\"credentialSubject\":{\"lot\":1,\"lot\":2}}").expect(400, "credentialSubject.lot"),
+                json(ISSUE, "{\"credentialSubject\":{\"note\\u0000\":\"x\"}}").expect(400),
+                json(ISSUE, "{\"credentialSubject\":{\"note\":\"bell\\u0007\"}}").expect(400, "credentialSubject.note"),
+                json(ISSUE, "{\"credentialSubject\":{\"note\":\"\\udfff\"}}").expect(400, "credentialSubject.note"),
+                json(ISSUE, "{\"credentialSubject\":{\"note\":\"" + "x".repeat(200_000) + "\"},\"proof\":{}}")
+                        .named("a 200 000 character subject beside a proof").expect(400, "proof"),
+                json(ISSUE, "{\"expirationDate\":12}").expect(400, "expirationDate"),
+                json(ISSUE, "{\"expirationDate\":1.5e9}").expect(400, "expirationDate"),
+                json(ISSUE, "{\"expirationDate\":\"tomorrow\"}").expect(400, "expirationDate"),
+                json(ISSUE, "{\"expirationDate\":\"2030-01-01\"}").expect(400, "expirationDate"),
+                json(ISSUE, "{\"expirationDate\":\"2000-01-01T00:00:00Z\"}").expect(400, "expirationDate"),
+                json(ISSUE, "{\"expirationDate\":\"+999999999-12-31T23:59:59Z\"}").expect(400, "expirationDate"),
+                json(ISSUE, "{\"expirationDate\":[]}").expect(400, "expirationDate"),
+                json(ISSUE, "{\"@context\":\"https://www.w3.org/2018/credentials/v1\"}").expect(400, "@context"),
+                json(ISSUE, "{\"@context\":[1]}").expect(400, "@context[0]"),
+                json(ISSUE, "{\"@context\":[{\"@vocab\":\"https://evil.example/\"}]}").expect(400, "@context[0]"),
+                json(ISSUE, "{\"@context\":[\"https://evil.example/context.jsonld\"]}").expect(400, "@context"),
+                json(ISSUE, "{\"@context\":[\"file:///etc/passwd\"]}").expect(400, "@context"),
+                json(ISSUE, "{\"@context\":[\"http://169.254.169.254/latest/meta-data/\"]}").expect(400, "@context"),
+                json(ISSUE, "{\"@context\":[" + "\"https://evil.example/c\",".repeat(20_000) + "\"x\"]}")
+                        .named("20 000 unknown contexts").expect(400, "@context"),
+                json(ISSUE, "{\"issuer\":\"did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH\"}")
+                        .expect(400, "issuer"),
+                json(ISSUE, "{\"id\":\"urn:uuid:" + UNKNOWN_ID + "\"}").expect(400, "id"),
+                json(ISSUE, "{\"issuanceDate\":\"2020-01-01T00:00:00Z\"}").expect(400, "issuanceDate"),
+                json(ISSUE, "{\"type\":\"VerifiableCredential\",\"type\":\"Other\"}").expect(400, "type"),
+                json(ISSUE, "{\"credentialSubject\":{\"id\":\"relative/iri\"}}").expect(400));
+    }
+
+    static List<HostileRequest> verifyCredential() {
+        String deep = "{\"a\":".repeat(70) + "1" + "}".repeat(70);
+        return List.of(
+                json(VERIFY, "{}").expect(400, "verifiableCredential"),
+                json(VERIFY, "{\"verifiableCredential\":null}").expect(400, "verifiableCredential"),
+                json(VERIFY, "{\"verifiableCredential\":1}").expect(400, "verifiableCredential"),
+                json(VERIFY, "{\"verifiableCredential\":\"eyJhbGciOiJFZERTQSJ9.e30.sig\"}").expect(400, "verifiableCredential"),
+                json(VERIFY, "{\"verifiableCredential\":[]}").expect(400, "verifiableCredential"),
+                json(VERIFY, "{\"verifiableCredential\":{}}").expect(400, "verifiableCredential"),
+                json(VERIFY, "{\"verifiableCredential\":{\"type\":\"VerifiableCredential\"}}")
+                        .expect(400, "verifiableCredential"),
+                json(VERIFY, "{\"verifiableCredential\":" + deep + "}").named("a credential nested 70 deep").expect(400),
+                json(VERIFY, "{\"verifiableCredential\":{\"@context\":[],\"@context\":[],\"type\":[]}}")
+                        .expect(400, "verifiableCredential.@context"),
+                json(VERIFY, "{\"verifiableCredential\":{\"@context\":[\"\\u0000\"],\"type\":[]}}").expect(400),
+                json(VERIFY, "{\"verifiableCredential\":{},\"options\":[]}").expect(400, "options"),
+                json(VERIFY, "{\"verifiableCredential\":{},\"options\":\"all\"}").expect(400, "options"),
+                json(VERIFY, "{\"credential\":{}}").expect(400, "credential"),
+                json(VERIFY, "{\"verifiableCredential\":{},\"presentation\":{}}").expect(400, "presentation"));
+    }
+
+    static List<HostileRequest> credentialsAndContext() {
+        return List.of(
+                get(CREDENTIALS + "/" + UNKNOWN_ID).expect(404),
+                get(CREDENTIALS + "/urn:uuid:" + UNKNOWN_ID).expect(404),
+                get(CREDENTIALS + "/urn:uuid:").expect(404),
+                get(CREDENTIALS + "/urn%3Auuid%3A" + UNKNOWN_ID).expect(404),
+                get(CREDENTIALS + "/" + UNKNOWN_ID + "?format=jwt").expect(400, "format"),
+                get(CREDENTIALS + "/" + UNKNOWN_ID).header("Accept: application/xml").expect(406),
+                get(CREDENTIALS).expect(404),
+                get(CONTEXT + "?version=2").expect(400, "version"),
+                get("/contexts/traceloom/v2").expect(404),
+                get("/contexts/traceloom/v1/").expect(404),
+                get("/contexts/traceloom/v1.jsonld").expect(404),
+                get("/contexts/../credentials/issue").expect(404),
+                get(CONTEXT).header("Accept: text/html").expect(406));
+    }
+
+    /** What the HTTP server sees before the application: request lines, headers, framing. */
+    static List<HostileRequest> theWire() {
+        List<HostileRequest> cases = new ArrayList<>(List.of(
+                get(ITEMS).header("X-Padding: " + "a".repeat(9000)).named("a 9 KB header").expect(431),
+                get(ITEMS).header("Cookie: " + "c=1; ".repeat(2000)).named("a 10 KB cookie").expect(431),
+                get(ITEMS + "?q=" + "a".repeat(9000)).named("a 9 KB request line").expect(414),
+                get(ITEMS).header("Bad Header: 1").expect(400),
+                get(ITEMS).header("X-Control: a\u0001b").expect(400),
+                get(ITEMS).header("X-Nul: a\u0000b").expect(400),
+                get(ITEMS).header(": no name").expect(400),
+                get(ITEMS).header("no colon at all").expect(400),
+                get(ITEMS).header("(no host)").expect(400),
+                get(ITEMS).header("Host: a").header("Host: b").expect(400),
+                get(ITEMS).header("Host: bad host name").expect(400),
+                get(ITEMS).header("Accept: text/html").expect(406),
+                get(ITEMS).header("Accept: garbage///").expect(406),
+                request("G(T", ITEMS).expect(400),
+                request("GET", "*").expect(400),
+                request("GET", "trade-items").expect(400),
+                request("GET", ITEMS + "#fragment").expect(400),
+                json(ITEMS, "{\"name\":\"Apples\"}").header("Content-Length: two").expect(400),
+                json(ITEMS, "{\"name\":\"Apples\"}").header("Content-Length: 17").header("Content-Length: 18")
+                        .expect(400),
+                json(ITEMS, "{\"name\":\"Apples\"}").header("Content-Length: -17").expect(400),
+                json(ITEMS, "{\"name\":\"Apples\"}").header("Content-Length: 3").named("a body cut short by its length")
+                        .expect(400),
+                json(ITEMS, "{\"name\":\"Apples\"}").header("Transfer-Encoding: chunked")
+                        .named("a body not chunked as declared").expect(400),
+                json(ITEMS, "{\"name\":\"Apples\"}").header("Expect: 200-ok").expect(417),
+                json(ITEMS, "{\"name\":\"Apples\"}").header("X-Request-Id: a\rb").expect(400)));
+        return cases;
+    }
+
+    /** Bodies no JSON endpoint can take, whatever it reads. */
+    static List<HostileRequest> malformedBodies(String path) {
+        byte[] badUtf8 = {'{', '"', 'x', '"', ':', '"', (byte) 0xC3, '(', '"', '}'};
+        byte[] overlong = {'{', '"', 'x', '"', ':', '"', (byte) 0xC0, (byte) 0xAF, '"', '}'};
+        byte[] rawNul = {'{', '"', 'x', '"', ':', '"', 0, '"', '}'};
+        byte[] utf16 = "{\"x\":1}".getBytes(StandardCharsets.UTF_16LE);
+        byte[] huge = ("{\"x\":\"" + "a".repeat(OVER_BODY_LIMIT) + "\"}").getBytes(StandardCharsets.UTF_8);
+        String deep = "[".repeat(2000) + "]".repeat(2000);
+        return List.of(
+                request("POST", path).header("Content-Type: application/json").expect(400),
+                json(path, "").expect(400),
+                json(path, "null").expect(400),
+                json(path, "[]").expect(400),
+                json(path, "\"a string\"").expect(400),
+                json(path, "42").expect(400),
+                json(path, "true").expect(400),
+                json(path, "{").expect(400),
+                json(path, "}").expect(400),
+                json(path, "{\"x\":}").expect(400),
+                json(path, "{\"x\" 1}").expect(400),
+                json(path, "{\"x\":1,}").expect(400),
+                json(path, "{,}").expect(400),
+                json(path, "{} {}").expect(400),
+                json(path, "{}]").expect(400),
+                json(path, "{'x':'y'}").expect(400),
+                json(path, "{x:1}").expect(400),
+                json(path, "/* comment */ {}").expect(400),
+                json(path, "{\"x\":NaN}").expect(400),
+                json(path, "{\"x\":0x10}").expect(400),
+                json(path, "{\"x\":01}").expect(400),
+                json(path, "{\"x\":1e99999999}").expect(400),
+                json(path, "{\"x\":\"\\uZZZZ\"}").expect(400),
+                json(path, "{\"x\":\"tab\there\"}").expect(400),
+                json(path, "{\"x\":\"unterminated}").expect(400),
+                json(path, "{\"x\":1}").expect(400, "x"),
+                json(path, "{\"x\":" + "1".repeat(5000) + "}").named("a number of 5000 digits").expect(400),
+                json(path, deep).named("arrays nested 2000 deep").expect(400),
+                json(path, "{\"x\":" + deep + "}").named("a field of arrays nested 2000 deep").expect(400),
+                json(path, badUtf8).named("bytes that are not UTF-8").expect(400),
+                json(path, overlong).named("an overlong UTF-8 encoding of '/'").expect(400),
+                json(path, rawNul).named("a raw NUL byte in a string").expect(400),
+                json(path, utf16).named("UTF-16 sent as UTF-8").expect(400),
+                json(path, huge).named("a body over 1 MB").expect(413),
+                json(path, huge).chunked().named("a chunked body over 1 MB").expect(413),
+                json(path, "{}").without("Content-Type").expect(415),
+                json(path, "{}").without("Content-Type").header("Content-Type: text/plain").expect(415),
+                json(path, "x=1").without("Content-Type").header("Content-Type: application/x-www-form-urlencoded")
+                        .expect(415),
+                json(path, "<x/>").without("Content-Type").header("Content-Type: application/xml").expect(415),
+                json(path, "{}").without("Content-Type").header("Content-Type: application/json; charset=UTF-16")
+                        .expect(415),
+                json(path, "{}").without("Content-Type").header("Content-Type: application/json; charset=latin1")
+                        .expect(415),
+                json(path, "{}").without("Content-Type").header("Content-Type: !!!").expect(415),
+                json(path, "{}").without("Content-Type").header("Content-Type: application/json")
+                        .header("Content-Type: text/plain").named("two content types").expect(400),
+                json(path, "{}").header("Content-Encoding: gzip").expect(415),
+                json(path, "{}").header("Content-Encoding: identity").header("Content-Encoding: br").expect(415),
+                json(path + "?debug=true", "{}").expect(400, "debug"));
+    }
+
+    /** Paths that are not valid, do not decode, or try to leave the collection. */
+    static List<HostileRequest> pathTricks(String collection) {
+        return List.of(
+                get(collection + "/" + UNKNOWN_ID).expect(404),
+                get(collection + "/[]").expect(400),
+                get(collection + "/%").expect(400),
+                get(collection + "/%zz").expect(400),
+                get(collection + "/a%2Fb").expect(400),
+                get(collection + "/..%2F..%2Fetc%2Fpasswd").expect(400),
+                get(collection + "/a%5Cb").expect(400),
+                get(collection + "/%00").expect(400),
+                get(collection + "/%C3%28").expect(400),
+                get(collection + "/%F0%9F").expect(400),
+                get(collection + "/a b").expect(400),
+                get(collection + "/<script>").expect(400),
+                get(collection + "/a\"b").expect(400),
+                get(collection + "/{id}").expect(400),
+                get(collection + "/a|b").expect(400),
+                get(collection + "/../../etc/passwd").expect(400),
+                get(collection + "/" + UNKNOWN_ID + "/more").expect(404),
+                get(collection + "/%2e%2e/x").expect(404),
+                get(collection + "/" + "x".repeat(5000)).named("a 5000 character id").expect(404),
+                get(collection + "/" + UNKNOWN_ID + "?id=other").expect(400, "id"));
+    }
+
+    /** Query parameters of a list: out of range, not numbers, given twice, unknown. */
+    static List<HostileRequest> pagingAbuse(String list) {
+        List<HostileRequest> cases = new ArrayList<>();
+        for (String value : List.of("0", "-1", "abc", "1.5", "+1", "1e2", "0x10", "%201", "%D9%A3",
+                "99999999999999999999", "2147483648", "")) {
+            cases.add(get(list + "?page=" + value).expect(400, "page"));
+        }
+        for (String value : List.of("0", "101", "-5", "ten", "1000000")) {
+            cases.add(get(list + "?limit=" + value).expect(400, "limit"));
+        }
+        cases.add(get(list + "?page=1&page=2").expect(400, "page"));
+        cases.add(get(list + "?limit=5&limit=5").expect(400, "limit"));
+        cases.add(get(list + "?foo=bar").expect(400, "foo"));
+        cases.add(get(list + "?Page=1").expect(400, "Page"));
+        cases.add(get(list + "?page[]=1").expect(400));
+        cases.add(get(list + "?page=%zz").expect(400, "page"));
+        cases.add(get(list + "?page=%C3%28").expect(400, "page"));
+        cases.add(get(list + "?%zz=1").expect(400));
+        return cases;
+    }
+
+    /** Methods the path does not answer: 405 with {@code Allow}. */
+    static List<HostileRequest> wrongMethods(String path) {
+        return List.of(
+                request("PUT", path).header("Content-Type: application/json").body("{}").expect(405),
+                request("PATCH", path).header("Content-Type: application/json").body("{}").expect(405),
+                request("TRACE", path).expect(405));
+    }
+}
