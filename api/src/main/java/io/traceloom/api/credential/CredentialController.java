@@ -14,6 +14,7 @@ import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
+import io.traceloom.api.openapi.Versioned;
 import io.traceloom.kernel.credential.CredentialVerification;
 import io.traceloom.kernel.credential.CredentialView;
 import io.traceloom.kernel.credential.FindCredential;
@@ -92,7 +93,7 @@ public class CredentialController {
             throws JsonProcessingException {
         String bare = id.regionMatches(true, 0, URN_UUID, 0, URN_UUID.length())
                 ? id.substring(URN_UUID.length()) : id;
-        return Versions.ok(request, ISSUED, credential(caller, bare, id));
+        return Versions.ok(request, Versions.etag(ISSUED), credential(caller, bare, id));
     }
 
     /** For a credential from anyone: 200 with what was checked and what failed. */
