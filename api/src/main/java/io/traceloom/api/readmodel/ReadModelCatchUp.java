@@ -24,10 +24,10 @@ import org.springframework.stereotype.Component;
  * Exposed as the {@code readModels} health indicator, part of the readiness group:
  * <ul>
  * <li>{@code OUT_OF_SERVICE} while the read models are built at start (a planned state that ends by itself);
- * <li>{@code DOWN} while a projection is failing, with the event it is stuck at ({@code failing}): its read
- * model stops moving and writes that wait for it time out, so this instance should not take traffic until
- * the projection has got past the event, which it does by itself once the cause is gone. Liveness is not
- * affected: a restart would not help;
+ * <li>{@code DOWN} while a projection is failing (during the build at start too), with the event it is
+ * stuck at ({@code failing}): its read model stops moving and writes that wait for it time out, so this
+ * instance should not take traffic until the projection has got past the event, which it does by itself
+ * once the cause is gone. Liveness is not affected: a restart would not help;
  * <li>{@code UP} otherwise, also while a projection is replayed ({@code replaying}): its live read model
  * keeps serving reads until the rebuilt one takes over.
  * </ul>
@@ -47,6 +47,7 @@ public class ReadModelCatchUp implements HealthIndicator {
     private final ProjectionProgress progress;
     private volatile boolean caughtUp;
     private volatile long target = -1;
+    private volatile boolean watching;
 
     public ReadModelCatchUp(Projections projections, ProjectionProgress progress) {
         this.projections = projections;
@@ -60,6 +61,7 @@ public class ReadModelCatchUp implements HealthIndicator {
     @EventListener(ApplicationReadyEvent.class)
     public void watch() {
         target = Projections.position(projections.head());
+        watching = true;
         Thread watcher = new Thread(this::awaitCatchUp, "read-model-catch-up");
         watcher.setDaemon(true);
         watcher.start();
@@ -113,7 +115,7 @@ public class ReadModelCatchUp implements HealthIndicator {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("targetPosition", target);
         details.put("caughtUp", caughtUp);
-        if (!caughtUp) {
+        if (!watching) {
             return Health.outOfService().withDetails(details).build();
         }
         Map<String, Failure> failing = new TreeMap<>();
@@ -128,6 +130,8 @@ public class ReadModelCatchUp implements HealthIndicator {
         if (!replaying.isEmpty()) {
             details.put("replaying", replaying);
         }
-        return (failing.isEmpty() ? Health.up() : Health.down()).withDetails(details).build();
+        // a projection failing during the build at start is DOWN too: it may not recover by itself soon
+        Health.Builder health = !failing.isEmpty() ? Health.down() : caughtUp ? Health.up() : Health.outOfService();
+        return health.withDetails(details).build();
     }
 }
