@@ -34,6 +34,7 @@ public class MongoHealthIndicator implements HealthIndicator {
     public Health health() {
         String database = mongo.getDb().getName();
         try {
+            // the driver's client-side operation timeout (an @Alpha API in driver 5.x): covers server selection
             mongo.getDb().withTimeout(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).runCommand(new Document("ping", 1));
         } catch (RuntimeException e) {
             if (!down) {
