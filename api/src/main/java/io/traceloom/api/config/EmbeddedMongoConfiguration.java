@@ -2,7 +2,6 @@ package io.traceloom.api.config;
 
 import com.mongodb.ConnectionString;
 import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.net.InetSocketAddress;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +23,7 @@ public class EmbeddedMongoConfiguration {
 
     @Bean(destroyMethod = "shutdownNow")
     public MongoServer embeddedMongoServer() {
-        MongoServer server = new MongoServer(new MemoryBackend());
+        MongoServer server = new MongoServer(new EmbeddedMongoBackend());
         server.bind("127.0.0.1", 0);
         InetSocketAddress address = server.getLocalAddress();
         log.info("Read models are kept in memory by an embedded MongoDB at {}:{}; they are rebuilt from the "

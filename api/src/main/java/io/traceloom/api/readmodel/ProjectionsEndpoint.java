@@ -1,10 +1,9 @@
 package io.traceloom.api.readmodel;
 
-import java.util.LinkedHashMap;
+import io.traceloom.api.readmodel.Projections.Status;
+import io.traceloom.query.processing.ProjectionRebuilds;
 import java.util.Map;
-import org.axonframework.eventhandling.StreamingEventProcessor;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
@@ -13,60 +12,52 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.stereotype.Component;
 
 /**
- * For operators: {@code GET /actuator/projections} shows where each projection stands;
- * {@code POST /actuator/projections/{name}} replays that one projection from the first event (its reset
- * handler clears its read model first) while the others keep running. A replayed projection has caught up
- * when its {@code position} reaches {@code head}; Axon keeps {@code replaying} true until the first event
- * newer than the replay arrives.
+ * For operators: {@code GET /actuator/projections} shows where each projection stands ({@link Status});
+ * {@code POST /actuator/projections/{name}} replays that one projection from the first event, rebuilding its
+ * read model beside the live one, which keeps serving reads until the rebuilt one has caught up and takes its
+ * place ({@link ProjectionRebuilds}); {@code DELETE /actuator/projections/{name}} gives a running replay up.
+ * {@code replaying} is true from the start of a replay until the rebuilt read model has taken over.
  */
 @Component
 @Endpoint(id = "projections")
 public class ProjectionsEndpoint {
 
-    private static final Logger log = LoggerFactory.getLogger(ProjectionsEndpoint.class);
-
     private final Projections projections;
+    private final ProjectionRebuilds rebuilds;
 
-    public ProjectionsEndpoint(Projections projections) {
+    public ProjectionsEndpoint(Projections projections, ProjectionRebuilds rebuilds) {
         this.projections = projections;
-    }
-
-    public record Status(boolean running, boolean error, boolean replaying, long position, long head) {
+        this.rebuilds = rebuilds;
     }
 
     @ReadOperation
     public Map<String, Status> projections() {
-        long head = Projections.position(projections.head());
-        Map<String, Status> statuses = new LinkedHashMap<>();
-        projections.all().forEach((name, processor) -> statuses.put(name, status(processor, head)));
-        return statuses;
+        return projections.statuses();
     }
 
     @ReadOperation
     public WebEndpointResponse<Status> projection(@Selector String name) {
-        StreamingEventProcessor processor = projections.all().get(name);
-        if (processor == null) {
-            return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
-        }
-        return new WebEndpointResponse<>(status(processor, Projections.position(projections.head())));
+        return projections.status(name).map(WebEndpointResponse::new)
+                .orElseGet(() -> new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND));
     }
 
+    /** 202 with the status when the replay started, 409 with it when one runs already. */
     @WriteOperation
     public WebEndpointResponse<Status> replay(@Selector String name) {
-        StreamingEventProcessor processor = projections.all().get(name);
-        if (processor == null) {
+        if (projections.status(name).isEmpty()) {
             return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
         }
-        log.info("Replaying projection {} from the first event", name);
-        processor.shutDown();
-        processor.resetTokens();
-        processor.start();
-        return new WebEndpointResponse<>(status(processor, Projections.position(projections.head())));
+        boolean started = rebuilds.start(name);
+        return new WebEndpointResponse<>(projections.status(name).orElseThrow(), started ? 202 : 409);
     }
 
-    private static Status status(StreamingEventProcessor processor, long head) {
-        boolean replaying = processor.processingStatus().values().stream().anyMatch(s -> s.isReplaying());
-        return new Status(processor.isRunning(), processor.isError(), replaying,
-                Projections.position(processor).orElse(-1), head);
+    /** Gives up the projection's running replay, if any: the live read model stays as it is. */
+    @DeleteOperation
+    public WebEndpointResponse<Status> cancelReplay(@Selector String name) {
+        if (projections.status(name).isEmpty()) {
+            return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
+        }
+        rebuilds.cancel(name);
+        return new WebEndpointResponse<>(projections.status(name).orElseThrow());
     }
 }

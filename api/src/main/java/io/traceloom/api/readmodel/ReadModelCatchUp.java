@@ -1,8 +1,12 @@
 package io.traceloom.api.readmodel;
 
 import io.traceloom.query.processing.ProjectionProgress;
+import io.traceloom.query.processing.ProjectionFailures.Failure;
+import io.traceloom.query.processing.ProjectionRebuilds.Progress;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.OptionalLong;
 import java.util.StringJoiner;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -17,7 +21,16 @@ import org.springframework.stereotype.Component;
 /**
  * The service is ready once every projection has processed the events that were in the store when it
  * started. Until then readiness is down and API requests get 503, so no client reads a half-built view.
- * Exposed as the {@code readModels} health indicator, part of the readiness group.
+ * Exposed as the {@code readModels} health indicator, part of the readiness group:
+ * <ul>
+ * <li>{@code OUT_OF_SERVICE} while the read models are built at start (a planned state that ends by itself);
+ * <li>{@code DOWN} while a projection is failing (during the build at start too), with the event it is
+ * stuck at ({@code failing}): its read model stops moving and writes that wait for it time out, so this
+ * instance should not take traffic until the projection has got past the event, which it does by itself
+ * once the cause is gone. Liveness is not affected: a restart would not help;
+ * <li>{@code UP} otherwise, also while a projection is replayed ({@code replaying}): its live read model
+ * keeps serving reads until the rebuilt one takes over.
+ * </ul>
  *
  * <p>Position alone decides here, unlike {@link ReadYourWrites}: gaps below the head at start are
  * appends that rolled back before it, never events still to come.
@@ -34,6 +47,7 @@ public class ReadModelCatchUp implements HealthIndicator {
     private final ProjectionProgress progress;
     private volatile boolean caughtUp;
     private volatile long target = -1;
+    private volatile boolean watching;
 
     public ReadModelCatchUp(Projections projections, ProjectionProgress progress) {
         this.projections = projections;
@@ -47,6 +61,7 @@ public class ReadModelCatchUp implements HealthIndicator {
     @EventListener(ApplicationReadyEvent.class)
     public void watch() {
         target = Projections.position(projections.head());
+        watching = true;
         Thread watcher = new Thread(this::awaitCatchUp, "read-model-catch-up");
         watcher.setDaemon(true);
         watcher.start();
@@ -97,8 +112,26 @@ public class ReadModelCatchUp implements HealthIndicator {
 
     @Override
     public Health health() {
-        return (caughtUp ? Health.up() : Health.outOfService())
-                .withDetails(Map.of("targetPosition", target, "caughtUp", caughtUp))
-                .build();
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("targetPosition", target);
+        details.put("caughtUp", caughtUp);
+        if (!watching) {
+            return Health.outOfService().withDetails(details).build();
+        }
+        Map<String, Failure> failing = new TreeMap<>();
+        Map<String, Progress> replaying = new TreeMap<>();
+        projections.all().keySet().forEach(name -> {
+            projections.failure(name).ifPresent(failure -> failing.put(name, failure));
+            projections.replay(name).ifPresent(replay -> replaying.put(name, replay));
+        });
+        if (!failing.isEmpty()) {
+            details.put("failing", failing);
+        }
+        if (!replaying.isEmpty()) {
+            details.put("replaying", replaying);
+        }
+        // a projection failing during the build at start is DOWN too: it may not recover by itself soon
+        Health.Builder health = !failing.isEmpty() ? Health.down() : caughtUp ? Health.up() : Health.outOfService();
+        return health.withDetails(details).build();
     }
 }

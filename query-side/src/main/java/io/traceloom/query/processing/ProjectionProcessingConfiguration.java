@@ -1,7 +1,9 @@
 package io.traceloom.query.processing;
 
+import io.traceloom.query.readmodel.ReadModelFlush;
 import org.axonframework.common.transaction.NoTransactionManager;
 import org.axonframework.config.ConfigurerModule;
+import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventhandling.TrackingEventProcessorConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -19,13 +21,20 @@ import org.springframework.context.annotation.Configuration;
  * transaction. Given one, the tracking processor would store a batch's token before handling the batch,
  * trusting the transaction to undo it on failure; without, it stores the token after the batch's
  * read-model writes (see {@link ReadModelFlush}), so a crash can repeat a batch but never skip one.
+ *
+ * <p>A handler that throws fails its batch ({@link PropagatingErrorHandler}): Axon's default would log the
+ * exception and move the token past the event, leaving the read model wrong for good. Failed, the batch is
+ * rolled back and the tracking processor handles it again after a pause that doubles from 1 s to 60 s,
+ * until the cause is gone. {@link ProjectionFailures} tells what it is stuck at.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(QuerySideProperties.class)
 public class ProjectionProcessingConfiguration {
 
     @Bean
-    public ConfigurerModule projectionProcessing(QuerySideProperties properties, ProjectionProgress progress) {
+    public ConfigurerModule projectionProcessing(QuerySideProperties properties, ProjectionProgress progress,
+                                                 ProjectionFailures failures) {
+        ReadModelFlush flush = new ReadModelFlush();
         return configurer -> configurer.eventProcessing()
                 .usingTrackingEventProcessors()
                 .registerTrackingEventProcessorConfiguration(config -> TrackingEventProcessorConfiguration
@@ -34,6 +43,11 @@ public class ProjectionProcessingConfiguration {
                         .andBatchSize(properties.batchSize())
                         .andEventTrackerStatusChangeListener(progress))
                 .registerDefaultSequencingPolicy(config -> new TenantSequencingPolicy())
-                .registerDefaultTransactionManager(config -> NoTransactionManager.instance());
+                .registerDefaultTransactionManager(config -> NoTransactionManager.instance())
+                .registerDefaultListenerInvocationErrorHandler(config -> PropagatingErrorHandler.instance())
+                .registerDefaultErrorHandler(config -> PropagatingErrorHandler.instance())
+                // in this order: the failure watch sees what the flush of the batch's writes throws too
+                .registerDefaultHandlerInterceptor((config, projection) -> failures.watch(projection))
+                .registerDefaultHandlerInterceptor((config, projection) -> flush);
     }
 }

@@ -5,15 +5,13 @@ import org.axonframework.messaging.InterceptorChain;
 import org.axonframework.messaging.MessageHandlerInterceptor;
 import org.axonframework.messaging.unitofwork.BatchingUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
-import org.springframework.stereotype.Component;
 
 /**
  * Sends a batch's read-model writes once its last event has been handled. That is still inside the
  * processing of the batch, before the commit phase in which the processor stores its token: if the write
  * fails, the token stays where it was and the batch is handled again (the writes are idempotent).
- * Registered on every event processor.
+ * Registered on every event processor, by {@code ProjectionProcessingConfiguration}.
  */
-@Component
 public class ReadModelFlush implements MessageHandlerInterceptor<EventMessage<?>> {
 
     @Override

@@ -21,11 +21,16 @@ import org.springframework.stereotype.Component;
  * held and sent as one ordered bulk write per collection when the batch has been handled (see
  * {@link ReadModelFlush}): one round trip instead of one per event. Outside a batch, writes go straight
  * to MongoDB.
+ *
+ * <p>Writes go to each read model's collection, except in a unit of work of a {@link ReadModelRebuild}:
+ * there they go to the collections being rebuilt beside the live ones, which stay untouched.
  */
 @Component
 public class ReadModelWriter {
 
     private static final String PENDING = ReadModelWriter.class.getName() + ".pending";
+    /** The unit-of-work resource that sends this unit of work's writes to a rebuild's collections. */
+    static final String REBUILD = ReadModelWriter.class.getName() + ".rebuild";
 
     private final MongoTemplate mongo;
 
@@ -36,16 +41,31 @@ public class ReadModelWriter {
     @SuppressWarnings("unchecked")
     public <D> Documents<D> documents(Class<D> type, Function<D, String> idOf) {
         if (!CurrentUnitOfWork.isStarted()) {
-            return new Direct<>(mongo, type, idOf);
+            return new Direct<>(mongo, type, idOf, mongo.getCollectionName(type));
         }
-        Map<Class<?>, Batched<?>> pending = CurrentUnitOfWork.get().root()
-                .getOrComputeResource(PENDING, key -> new LinkedHashMap<>());
-        return (Documents<D>) pending.computeIfAbsent(type, key -> new Batched<>(mongo, type, idOf));
+        UnitOfWork<?> root = CurrentUnitOfWork.get().root();
+        Map<Class<?>, Batched<?>> pending = root.getOrComputeResource(PENDING, key -> new LinkedHashMap<>());
+        return (Documents<D>) pending.computeIfAbsent(type,
+                key -> new Batched<>(mongo, type, idOf, collection(root, type)));
     }
 
-    /** Removes every document of the read model: what a projection's reset handler does before a replay. */
+    /**
+     * Empties the read model: what a projection's reset handler does. In a rebuild, that is the collection
+     * being rebuilt, which starts empty; the live one is left as it is.
+     */
     public void clear(Class<?> type) {
-        mongo.remove(new Query(), type);
+        ReadModelRebuild rebuild = CurrentUnitOfWork.isStarted()
+                ? CurrentUnitOfWork.get().root().getResource(REBUILD) : null;
+        if (rebuild != null) {
+            rebuild.collection(type);
+        } else {
+            mongo.remove(new Query(), type);
+        }
+    }
+
+    private String collection(UnitOfWork<?> root, Class<?> type) {
+        ReadModelRebuild rebuild = root.getResource(REBUILD);
+        return rebuild != null ? rebuild.collection(type) : mongo.getCollectionName(type);
     }
 
     /** Sends the held writes of this unit of work to MongoDB. */
@@ -61,26 +81,27 @@ public class ReadModelWriter {
         return Query.query(Criteria.where("_id").is(id));
     }
 
-    private record Direct<D>(MongoTemplate mongo, Class<D> type, Function<D, String> idOf) implements Documents<D> {
+    private record Direct<D>(MongoTemplate mongo, Class<D> type, Function<D, String> idOf, String collection)
+            implements Documents<D> {
 
         @Override
         public D find(String id) {
-            return mongo.findById(id, type);
+            return mongo.findById(id, type, collection);
         }
 
         @Override
         public List<D> find(Query query, Predicate<D> matches) {
-            return mongo.find(query, type);
+            return mongo.find(query, type, collection);
         }
 
         @Override
         public void save(D document) {
-            mongo.save(document);
+            mongo.save(document, collection);
         }
 
         @Override
         public void remove(String id) {
-            mongo.remove(byId(id), type);
+            mongo.remove(byId(id), type, collection);
         }
     }
 
@@ -89,24 +110,26 @@ public class ReadModelWriter {
         private final MongoTemplate mongo;
         private final Class<D> type;
         private final Function<D, String> idOf;
+        private final String collection;
         private final Map<String, Optional<D>> writes = new LinkedHashMap<>();
 
-        Batched(MongoTemplate mongo, Class<D> type, Function<D, String> idOf) {
+        Batched(MongoTemplate mongo, Class<D> type, Function<D, String> idOf, String collection) {
             this.mongo = mongo;
             this.type = type;
             this.idOf = idOf;
+            this.collection = collection;
         }
 
         @Override
         public D find(String id) {
             Optional<D> written = writes.get(id);
-            return written != null ? written.orElse(null) : mongo.findById(id, type);
+            return written != null ? written.orElse(null) : mongo.findById(id, type, collection);
         }
 
         @Override
         public List<D> find(Query query, Predicate<D> matches) {
             List<D> found = new ArrayList<>();
-            for (D stored : mongo.find(query, type)) {
+            for (D stored : mongo.find(query, type, collection)) {
                 if (!writes.containsKey(idOf.apply(stored))) {
                     found.add(stored);
                 }
@@ -129,7 +152,7 @@ public class ReadModelWriter {
             if (writes.isEmpty()) {
                 return;
             }
-            var bulk = mongo.bulkOps(BulkMode.ORDERED, type);
+            var bulk = mongo.bulkOps(BulkMode.ORDERED, type, collection);
             writes.forEach((id, written) -> {
                 if (written.isPresent()) {
                     bulk.replaceOne(byId(id), written.get(), FindAndReplaceOptions.options().upsert());
