@@ -10,4 +10,9 @@ import java.time.Instant;
  */
 public record FileView(String id, String key, String mimeType, long size, String sha256, Instant createdAt,
                        Instant updatedAt, long version) {
+
+    /** Where the file's bytes are served, relative to the service's base URL. */
+    public String contentPath() {
+        return "/files/" + id + "/content";
+    }
 }
