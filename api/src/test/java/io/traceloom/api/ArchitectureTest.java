@@ -40,14 +40,16 @@ class ArchitectureTest {
      * conventions (what every endpoint answers, from the rules of {@code http}): one place that every
      * endpoint's documentation follows, so a controller states only what is its own.
      * {@code idempotency}: Idempotency-Key for every POST, its messages in the kernel, the key's claim on
-     * the command side, the HTTP filter in the API.
+     * the command side, the HTTP filter in the API. {@code content} (API): bytes kept outside the event store,
+     * addressed by their SHA-256 (a directory of the data directory, or GridFS), and what they are (media type
+     * detection); the file feature names contents, the room knows no file.
      */
     static final Map<String, Set<String>> ROOMS = Map.of(
             KERNEL, Set.of("message", "catalogue", "idempotency"),
             COMMAND, Set.of("config", "rejection", "idempotency"),
             QUERY, Set.of("processing", "readmodel", "catalogue"),
             API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue", "openapi",
-                    "idempotency"));
+                    "idempotency", "content"));
 
     /** The benchmark endpoints: a client of the features, through their messages (the kernel) only. */
     private static final String BENCH = API + ".bench";

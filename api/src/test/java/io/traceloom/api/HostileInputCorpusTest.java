@@ -11,6 +11,10 @@ import io.traceloom.api.support.ProblemJson;
 import io.traceloom.api.support.RawHttp;
 import io.traceloom.api.support.RunningTraceloom;
 import io.traceloom.api.support.SharedTraceloom;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +76,11 @@ class HostileInputCorpusTest {
         assertThat(Stored.now(traceloom)).as(hostile.describe() + ": stored nothing").isEqualTo(before);
     }
 
-    /** What is stored: the event store's head and the number of documents in each collection. */
-    private record Stored(TrackingToken head, Map<String, Long> documents) {
+    /**
+     * What is stored: the event store's head, the number of documents in each collection, and the files under
+     * the data directory's {@code files/} (the bytes of uploads, kept or staged).
+     */
+    private record Stored(TrackingToken head, Map<String, Long> documents, List<String> files) {
 
         static Stored now(RunningTraceloom traceloom) {
             MongoTemplate mongo = traceloom.bean(MongoTemplate.class);
@@ -81,18 +88,30 @@ class HostileInputCorpusTest {
             for (String collection : mongo.getCollectionNames()) {
                 counts.put(collection, mongo.getCollection(collection).countDocuments());
             }
-            return new Stored(traceloom.bean(EventStore.class).createHeadToken(), counts);
+            return new Stored(traceloom.bean(EventStore.class).createHeadToken(), counts,
+                    filesUnder(traceloom.dataDir().resolve("files")));
+        }
+
+        private static List<String> filesUnder(Path root) {
+            if (!Files.isDirectory(root)) {
+                return List.of();
+            }
+            try (Stream<Path> all = Files.walk(root)) {
+                return all.filter(Files::isRegularFile).map(Path::toString).sorted().toList();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
         @Override
         public boolean equals(Object other) {
             return other instanceof Stored that && Objects.equals(position(head), position(that.head))
-                    && documents.equals(that.documents);
+                    && documents.equals(that.documents) && files.equals(that.files);
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(position(head), documents);
+            return Objects.hash(position(head), documents, files);
         }
 
         private static long position(TrackingToken token) {

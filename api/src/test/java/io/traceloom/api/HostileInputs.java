@@ -27,6 +27,8 @@ final class HostileInputs {
     static final String VERIFY = "/credentials/verify";
     static final String CREDENTIALS = "/credentials";
     static final String CONTEXT = "/contexts/traceloom/v1";
+    static final String FILES = "/files";
+    static final String THEMES = "/organization-themes";
 
     /** An id no resource has. */
     static final String UNKNOWN_ID = "5a1c0d7e-0000-4000-8000-000000000000";
@@ -45,16 +47,20 @@ final class HostileInputs {
         cases.addAll(verifyCredential());
         cases.addAll(credentialsAndContext());
         cases.addAll(theWire());
-        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY)) {
+        cases.addAll(files());
+        cases.addAll(uploads());
+        cases.addAll(themes());
+        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, THEMES)) {
             cases.addAll(malformedBodies(path));
         }
         cases.addAll(pagingAbuse(TAGS));
         cases.addAll(pagingAbuse(ITEMS));
-        for (String collection : List.of(TAGS, ITEMS, CREDENTIALS)) {
+        cases.addAll(pagingAbuse(FILES));
+        for (String collection : List.of(TAGS, ITEMS, CREDENTIALS, FILES, THEMES)) {
             cases.addAll(pathTricks(collection));
         }
         for (String path : List.of(TAGS, TAGS + "/" + UNKNOWN_ID, ITEMS, ITEMS + "/" + UNKNOWN_ID, ISSUE, VERIFY,
-                CREDENTIALS + "/" + UNKNOWN_ID, CONTEXT)) {
+                CREDENTIALS + "/" + UNKNOWN_ID, CONTEXT, FILES, THEMES, THEMES + "/" + UNKNOWN_ID)) {
             cases.addAll(wrongMethods(path));
         }
         return cases;
@@ -152,6 +158,147 @@ final class HostileInputs {
                 request("DELETE", ITEMS + "/" + UNKNOWN_ID).header("If-Match: *").expect(404),
                 get(ITEMS + "?includeDeleted=true").expect(400, "includeDeleted"),
                 get(ITEMS + "/" + UNKNOWN_ID + "?limit=1").expect(400, "limit"));
+    }
+
+    /** Reading, renaming and deleting files that are not there, or not as asked. */
+    static List<HostileRequest> files() {
+        String file = FILES + "/" + UNKNOWN_ID;
+        String content = file + "/content";
+        return List.of(
+                get(content).expect(404),
+                get(content).header("Range: bytes=0-1").expect(404),
+                get(content).header("If-None-Match: \"x\"").expect(404),
+                get(content + "?download=true").expect(400, "download"),
+                get(FILES + "/organization-theme:" + UNKNOWN_ID).expect(404),
+                get(FILES + "/" + UNKNOWN_ID.toUpperCase(java.util.Locale.ROOT) + "/content").expect(404),
+                request("PATCH", file).header("Content-Type: application/json").body("{\"key\":\"x.png\"}").expect(404),
+                request("PATCH", file).header("Content-Type: application/merge-patch+json").body("{\"key\":\"x.png\"}")
+                        .expect(404),
+                request("PATCH", file).header("Content-Type: application/json").body("{\"key\":\"../x.png\"}")
+                        .expect(400, "key"),
+                request("PATCH", file).header("Content-Type: application/json").body("{\"key\":\"x\\u202Egnp.exe\"}")
+                        .expect(400, "key"),
+                request("PATCH", file).header("Content-Type: application/json").body("{\"key\":\"\"}").expect(400, "key"),
+                request("PATCH", file).header("Content-Type: application/json").body("{\"key\":null}").expect(400, "key"),
+                request("PATCH", file).header("Content-Type: application/json").body("{\"key\":7}").expect(400, "key"),
+                request("PATCH", file).header("Content-Type: application/json")
+                        .body("{\"key\":\"" + "k".repeat(256) + "\"}").expect(400, "key"),
+                request("PATCH", file).header("Content-Type: application/json").body("{\"key\":\"a.png\",\"size\":1}")
+                        .expect(400, "size"),
+                request("PATCH", file).header("Content-Type: application/json").body("{").expect(400),
+                request("PATCH", file).header("Content-Type: text/plain").body("a.png").expect(415),
+                request("PATCH", file).header("Content-Type: application/json").header("If-Match: \"0\"")
+                        .body("{\"key\":\"x.png\"}").expect(404),
+                request("DELETE", file).expect(404),
+                request("DELETE", file).header("If-Match: *").expect(404),
+                request("DELETE", content).expect(405),
+                request("POST", content).expect(405),
+                request("PUT", content).header("Content-Type: application/json").body("{}").expect(405),
+                request("TRACE", content).expect(405),
+                request("POST", file).header("Content-Type: application/json").body("{}").expect(405),
+                request("PUT", file).header("Content-Type: application/json").body("{}").expect(405),
+                request("TRACE", file).expect(405));
+    }
+
+    /** Multipart bodies that are not one file, or not multipart at all. */
+    static List<HostileRequest> uploads() {
+        String png = "\u0089PNG\r\n\u001a\n";
+        byte[] overLimit = new byte[10 * 1024 * 1024 + 1];
+        java.util.Arrays.fill(overLimit, (byte) 'a');
+        StringBuilder manyParts = new StringBuilder();
+        for (int i = 0; i < 11; i++) {
+            manyParts.append(part("p" + i, null, "x"));
+        }
+        return List.of(
+                upload(part("upload", "a.png", png) + end()).expect(400, "file"),
+                upload(part("file", null, png) + end()).named("a file part without a file name").expect(400, "file"),
+                upload(part("file", "empty.png", "") + end()).named("an empty file").expect(400, "file"),
+                upload(part("file", "a.png", png) + part("file", "b.png", png) + end()).expect(400, "file"),
+                upload(part("file", "a.png", png) + part("name", null, "logo") + end()).expect(400, "name"),
+                upload(end()).named("no parts at all").expect(400, "file"),
+                upload("").named("an empty body").expect(400),
+                upload("this is not multipart").named("a body without the boundary").expect(400),
+                upload("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\n"
+                        + png).named("a part cut short").expect(400),
+                upload("--" + BOUNDARY + "\r\n" + "X-Padding: " + "p".repeat(5000) + "\r\n"
+                        + "Content-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\n" + png + "\r\n"
+                        + end()).named("a part's headers over 4 KB").expect(400),
+                upload(manyParts + part("file", "a.png", png) + end()).named("twelve parts").expect(400),
+                request("POST", FILES).header("Content-Type: multipart/form-data").body(part("file", "a.png", png) + end())
+                        .named("multipart without a boundary").expect(400),
+                upload(part("file", "a.png", png) + end()).header("Content-Encoding: gzip").expect(415),
+                upload(part("file", "a.png", png) + end()).without("Content-Type").header("Content-Type: multipart/mixed; "
+                        + "boundary=" + BOUNDARY).expect(415),
+                json(FILES, "{\"file\":\"iVBORw0KGgo=\"}").expect(415),
+                json(FILES, "x").without("Content-Type").header("Content-Type: text/plain").expect(415),
+                json(FILES, "file=x").without("Content-Type").header("Content-Type: application/x-www-form-urlencoded")
+                        .expect(415),
+                request("POST", FILES).header("Content-Type: image/png").body(png).expect(415),
+                request("POST", FILES).header("Content-Type: multipart/form-data; boundary=" + BOUNDARY)
+                        .header("Content-Length: 20000000").header("Expect: 100-continue")
+                        .named("20 MB announced, waiting for 100 Continue").expect(413),
+                request("POST", FILES).header("Content-Type: multipart/form-data; boundary=" + BOUNDARY)
+                        .body(withFile(overLimit)).chunked().named("a chunked file over 10 MB").expect(413),
+                upload(part("file", "a.png", png) + end()).header("Idempotency-Key: ").expect(400, "Idempotency-Key"),
+                request("POST", FILES + "?debug=1").header("Content-Type: multipart/form-data; boundary=" + BOUNDARY)
+                        .body(part("file", "a.png", png) + end()).expect(400, "debug"));
+    }
+
+    private static final String BOUNDARY = "hostile-boundary";
+
+    private static HostileRequest upload(String body) {
+        return request("POST", FILES).header("Content-Type: multipart/form-data; boundary=" + BOUNDARY)
+                .body(body.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    private static String part(String name, String fileName, String content) {
+        return "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name + "\""
+                + (fileName == null ? "" : "; filename=\"" + fileName + "\"") + "\r\n\r\n" + content + "\r\n";
+    }
+
+    private static String end() {
+        return "--" + BOUNDARY + "--\r\n";
+    }
+
+    private static byte[] withFile(byte[] bytes) {
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        body.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.bin\"\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        body.writeBytes(bytes);
+        body.writeBytes(("\r\n" + end()).getBytes(StandardCharsets.ISO_8859_1));
+        return body.toByteArray();
+    }
+
+    static List<HostileRequest> themes() {
+        String icon = ",\"icon\":\"" + UNKNOWN_ID + "\"";
+        List<HostileRequest> cases = new ArrayList<>();
+        for (String color : List.of("\"red\"", "\"#12345\"", "\"#1234567\"", "\"#GGGGGG\"", "\"1A73E8\"", "\"\"",
+                "\" #1A73E8\"", "\"#1A73E8 \"", "\"#1A73E8\\n\"", "\"rgb(26,115,232)\"", "\"#12\"", "\"\\uff03123456\"",
+                "\"#1A73E8\\u0000\"", "42", "null", "true", "[\"#123456\"]", "{\"hex\":\"#123456\"}")) {
+            cases.add(json(THEMES, "{\"color\":" + color + icon + "}").expect(400, "color"));
+        }
+        cases.addAll(List.of(
+                json(THEMES, "{}").expect(400, "color"),
+                json(THEMES, "{\"color\":\"#123456\"}").expect(400, "icon"),
+                json(THEMES, "{\"icon\":\"" + UNKNOWN_ID + "\"}").expect(400, "color"),
+                json(THEMES, "{\"color\":\"#123456\",\"icon\":null}").expect(400, "icon"),
+                json(THEMES, "{\"color\":\"#123456\",\"icon\":42}").expect(400, "icon"),
+                json(THEMES, "{\"color\":\"#123456\",\"icon\":\"\"}").expect(400, "icon"),
+                json(THEMES, "{\"color\":\"#123456\",\"icon\":\"logo.png\"}").expect(400, "icon"),
+                json(THEMES, "{\"color\":\"#123456\",\"icon\":\"../files/" + UNKNOWN_ID + "\"}").expect(400, "icon"),
+                json(THEMES, "{\"color\":\"#123456\",\"icon\":\"organization-theme:x\"}").expect(400, "icon"),
+                json(THEMES, "{\"color\":\"#123456\",\"icon\":\"" + UNKNOWN_ID.toUpperCase(java.util.Locale.ROOT) + "\"}")
+                        .expect(400, "icon"),
+                json(THEMES, "{\"color\":\"#123456\",\"icon\":{\"id\":\"" + UNKNOWN_ID + "\"}}").expect(400, "icon"),
+                json(THEMES, "{\"color\":\"#123456\"" + icon + "}").named("an icon no file has").expect(400, "icon"),
+                json(THEMES, "{\"color\":\"#123456\"" + icon + ",\"variables\":{}}").expect(400, "variables"),
+                json(THEMES, "{\"color\":\"#123456\"" + icon + ",\"id\":\"" + UNKNOWN_ID + "\"}").expect(400, "id"),
+                json(THEMES, "{\"color\":\"#123456\",\"color\":\"#654321\"" + icon + "}").expect(400, "color"),
+                get(THEMES).expect(404),
+                get(THEMES + "?page=1").expect(400, "page"),
+                get(THEMES + "/" + UNKNOWN_ID + "?limit=1").expect(400, "limit"),
+                request("DELETE", THEMES).expect(405)));
+        return cases;
     }
 
     static List<HostileRequest> issueCredential() {

@@ -11,13 +11,30 @@ import org.springframework.util.unit.DataSize;
  * side's (see {@code CommandSideProperties}), the projections' the query side's.
  *
  * @param http       limits of the HTTP interface
+ * @param files      stored files
  * @param readModels how writes wait for the read models
  * @param security   who the caller is
  */
 @ConfigurationProperties("traceloom")
 public record ApiProperties(@DefaultValue Http http,
+                            @DefaultValue Files files,
                             @DefaultValue ReadModels readModels,
                             @DefaultValue Security security) {
+
+    /**
+     * @param maxSize larger files are refused with 413. A multipart request body (the upload) may be this much
+     *                plus {@code Files#ENVELOPE} for its boundaries and part headers
+     */
+    public record Files(@DefaultValue("10MB") DataSize maxSize) {
+
+        /** What a multipart body may hold besides the file: boundaries, part headers, a few small fields. */
+        public static final DataSize ENVELOPE = DataSize.ofKilobytes(64);
+
+        /** The largest multipart request body: a file of the maximum size and its envelope. */
+        public long maxRequestBytes() {
+            return maxSize.toBytes() + ENVELOPE.toBytes();
+        }
+    }
 
     /** @param maxBodySize larger request bodies are refused with 413 */
     public record Http(@DefaultValue("1MB") DataSize maxBodySize) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import io.traceloom.api.content.ContentTooLargeException;
 import io.traceloom.api.http.Problems.FieldProblem;
 import io.traceloom.kernel.message.Rejection;
 import jakarta.servlet.http.HttpServletRequest;
@@ -41,6 +42,9 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
@@ -55,6 +59,12 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    private final Uploads uploads;
+
+    public ApiExceptionHandler(Uploads uploads) {
+        this.uploads = uploads;
+    }
 
     /** The methods an {@code Allow} lists, in the order it lists them. */
     private static final List<HttpMethod> METHOD_ORDER = List.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST,
@@ -228,6 +238,33 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                 ? "The request body needs a Content-Type header: " + accepted + "."
                 : "Content-Type " + given + " is not supported here; send " + accepted + ".";
         return problem(Problems.forStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE, detail), headers, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMaxUploadSizeExceededException(MaxUploadSizeExceededException ex,
+                                                                          HttpHeaders headers, HttpStatusCode status,
+                                                                          WebRequest request) {
+        return problem(uploads.refusal(ex), headers, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMissingServletRequestPart(MissingServletRequestPartException ex,
+                                                                     HttpHeaders headers, HttpStatusCode status,
+                                                                     WebRequest request) {
+        String part = ex.getRequestPartName();
+        return problem(Problems.invalid("The multipart body has no part '" + part + "' with a file name.",
+                List.of(new FieldProblem(part, "is required: a part with a file name"))), headers, request);
+    }
+
+    /** A multipart body the container could not read (its size is handled above). */
+    @ExceptionHandler(MultipartException.class)
+    public ResponseEntity<Object> unreadableMultipart(MultipartException ex, WebRequest request) {
+        return problem(uploads.refusal(ex), new HttpHeaders(), request);
+    }
+
+    @ExceptionHandler(ContentTooLargeException.class)
+    public ResponseEntity<Object> contentTooLarge(ContentTooLargeException ex, WebRequest request) {
+        return problem(uploads.tooLarge(), new HttpHeaders(), request);
     }
 
     @ExceptionHandler(CommandExecutionException.class)

@@ -14,37 +14,48 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Refuses request bodies over {@code traceloom.http.max-body-size} with 413: at once when the declared
  * length is too large, and while reading when a body without a declared length grows too large.
+ *
+ * <p>Multipart bodies (file uploads) have their own limit, {@code traceloom.files.max-size} plus an envelope:
+ * here the declared length is checked against it; while the body is read, the servlet container's multipart
+ * limits, set to the same values ({@link Uploads}), apply, since the container reads the parts from its own
+ * stream.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 2)
 public class BodySizeLimitFilter extends OncePerRequestFilter {
 
     private final long maxBytes;
+    private final Uploads uploads;
     private final ObjectMapper json;
 
     public BodySizeLimitFilter(ApiProperties properties, ObjectMapper json) {
         this.maxBytes = properties.http().maxBodySize().toBytes();
+        this.uploads = new Uploads(properties.files());
         this.json = json;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (request.getContentLengthLong() > maxBytes) {
-            Refusals.log(request, HttpStatus.PAYLOAD_TOO_LARGE.value(), tooLarge(maxBytes).getDetail()
+        boolean multipart = Uploads.isMultipart(request);
+        long limit = multipart ? uploads.maxRequestBytes() : maxBytes;
+        if (request.getContentLengthLong() > limit) {
+            ProblemDetail problem = multipart ? uploads.tooLarge() : tooLarge(maxBytes);
+            Refusals.log(request, HttpStatus.PAYLOAD_TOO_LARGE.value(), problem.getDetail()
                     + " (declared: " + request.getContentLengthLong() + ")");
             response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
             response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-            json.writeValue(response.getOutputStream(), tooLarge(maxBytes));
+            json.writeValue(response.getOutputStream(), problem);
             return;
         }
-        chain.doFilter(new LimitedRequest(request, maxBytes), response);
+        chain.doFilter(new LimitedRequest(request, limit), response);
     }
 
     public static org.springframework.http.ProblemDetail tooLarge(long maxBytes) {

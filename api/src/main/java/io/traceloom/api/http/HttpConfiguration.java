@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import io.traceloom.api.config.ApiProperties;
+import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -16,6 +18,7 @@ import org.apache.catalina.Container;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
 import org.springframework.boot.autoconfigure.web.servlet.DispatcherServletAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.servlet.WebMvcProperties;
@@ -69,6 +72,33 @@ public class HttpConfiguration implements WebMvcConfigurer {
                             .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
                     mapper.registerModule(new TemporalsAsText());
                 });
+    }
+
+    @Bean
+    public Uploads uploads(ApiProperties properties) {
+        return new Uploads(properties.files());
+    }
+
+    /**
+     * The container's multipart limits are the uploads' (Spring Boot's {@code spring.servlet.multipart.*} do not
+     * apply: {@code traceloom.files.max-size} is the one setting).
+     */
+    @Bean
+    public MultipartConfigElement multipartConfigElement(Uploads uploads) {
+        return uploads.multipartConfig();
+    }
+
+    /**
+     * {@code Expect: 100-continue} is answered when the application reads the body, not before: a body the
+     * application refuses unread (413 by its declared length, 415) is then never sent by a client that asked.
+     */
+    @Bean
+    public WebServerFactoryCustomizer<TomcatServletWebServerFactory> continueWhenRead() {
+        return factory -> factory.addConnectorCustomizers(connector -> {
+            if (connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> http11) {
+                http11.setContinueResponseTiming("onRead");
+            }
+        });
     }
 
     /** Tomcat's own refusals, and TRACE, answered as problem+json like everything else. */

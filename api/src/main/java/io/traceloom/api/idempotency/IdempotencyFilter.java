@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.traceloom.api.caller.CurrentCaller;
 import io.traceloom.api.http.BodySizeLimitFilter;
 import io.traceloom.api.http.Problems;
+import io.traceloom.api.http.Uploads;
 import io.traceloom.api.messaging.Writes;
 import io.traceloom.kernel.idempotency.RecordIdempotentResponse;
 import io.traceloom.kernel.idempotency.RecordedResponse;
@@ -20,9 +21,11 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.net.URI;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
@@ -69,11 +72,13 @@ public class IdempotencyFilter extends OncePerRequestFilter {
     private final Writes writes;
     private final CurrentCaller caller;
     private final ObjectMapper json;
+    private final Uploads uploads;
 
-    public IdempotencyFilter(Writes writes, CurrentCaller caller, ObjectMapper json) {
+    public IdempotencyFilter(Writes writes, CurrentCaller caller, ObjectMapper json, Uploads uploads) {
         this.writes = writes;
         this.caller = caller;
         this.json = json;
+        this.uploads = uploads;
     }
 
     @Override
@@ -91,18 +96,26 @@ public class IdempotencyFilter extends OncePerRequestFilter {
             return;
         }
         MessageDigest fingerprint = sha256();
+        // A multipart body's boundary is chosen anew for each attempt: its parts are what it says.
+        String contentType = Uploads.isMultipart(request) ? request.getContentType().split(";", 2)[0].trim()
+                : Objects.toString(request.getContentType(), "");
         fingerprint.update((request.getMethod() + " " + request.getRequestURI() + "?"
-                + Objects.toString(request.getQueryString(), "") + "\n"
-                + Objects.toString(request.getContentType(), "") + "\n").getBytes(StandardCharsets.UTF_8));
+                + Objects.toString(request.getQueryString(), "") + "\n" + contentType + "\n")
+                .getBytes(StandardCharsets.UTF_8));
         HttpServletRequest served = request;
-        if (isMultipart(request)) {
+        if (Uploads.isMultipart(request)) {
             // the container parses parts from its own stream; they can be read again afterwards
-            for (Part part : request.getParts()) {
-                fingerprint.update((part.getName() + "\n" + part.getSubmittedFileName() + "\n"
-                        + part.getContentType() + "\n").getBytes(StandardCharsets.UTF_8));
-                try (InputStream content = part.getInputStream()) {
-                    fingerprint.update(content.readAllBytes());
+            try {
+                for (Part part : request.getParts()) {
+                    fingerprint.update((part.getName() + "\n" + part.getSubmittedFileName() + "\n"
+                            + part.getContentType() + "\n").getBytes(StandardCharsets.UTF_8));
+                    try (InputStream content = part.getInputStream()) {
+                        content.transferTo(new DigestOutputStream(OutputStream.nullOutputStream(), fingerprint));
+                    }
                 }
+            } catch (IllegalStateException | IOException | ServletException unreadable) {
+                problem(request, response, uploads.refusal(unreadable));
+                return;
             }
         } else {
             byte[] body;
@@ -152,11 +165,6 @@ public class IdempotencyFilter extends OncePerRequestFilter {
             value = value.substring(1, value.length() - 1);
         }
         return KEY.matcher(value).matches() ? value : null;
-    }
-
-    private static boolean isMultipart(HttpServletRequest request) {
-        String type = request.getContentType();
-        return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/");
     }
 
     private void problem(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)

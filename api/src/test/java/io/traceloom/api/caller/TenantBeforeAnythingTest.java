@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
+import io.traceloom.api.support.Multipart;
 import io.traceloom.api.support.OtherTenants;
 import io.traceloom.api.support.RunningTraceloom;
+import io.traceloom.api.support.Samples;
 import io.traceloom.api.support.SharedTraceloom;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.file.Path;
@@ -45,7 +47,19 @@ class TenantBeforeAnythingTest {
                 new Probe("DELETE", "/trade-items/{item}", null, 412, "If-Match", "W/\"x\""),
                 new Probe("DELETE", "/trade-items/{item}", null, null, "If-Match", "{itemETag}"),
                 new Probe("DELETE", "/trade-items/{item}", null, null),
-                new Probe("GET", "/credentials/{credential}", null, 200));
+                new Probe("GET", "/credentials/{credential}", null, 200),
+                new Probe("GET", "/files/{file}", null, 200),
+                new Probe("GET", "/files/{file}", null, 304, "If-None-Match", "{fileETag}"),
+                new Probe("GET", "/files/{file}/content", null, 200),
+                new Probe("GET", "/files/{file}/content", null, 206, "Range", "bytes=0-1"),
+                new Probe("GET", "/files/{file}/content", null, 416, "Range", "bytes=100000-"),
+                new Probe("GET", "/files/{file}/content", null, 304, "If-None-Match", "{contentETag}"),
+                new Probe("PATCH", "/files/{file}", "{\"key\":\"x.png\"}", 412, "If-Match", "\"9\""),
+                new Probe("PATCH", "/files/{file}", "{\"key\":\"theirs.png\"}", null),
+                new Probe("DELETE", "/files/{file}", null, 409),
+                new Probe("DELETE", "/files/{file}", null, 412, "If-Match", "\"9\""),
+                new Probe("GET", "/organization-themes/{theme}", null, 200),
+                new Probe("GET", "/organization-themes/{theme}", null, 304, "If-None-Match", "{themeETag}"));
     }
 
     /** One request; {@code {name}} in the path and headers stands for the owner's ids and entity tags. */
@@ -122,7 +136,10 @@ class TenantBeforeAnythingTest {
         assertThat(theirs.header("Location")).isNotEqualTo(mine.header("Location"));
     }
 
-    /** A tag, an item tagged with it, a credential: the ids and entity tags the probes use. */
+    /**
+     * A tag, an item tagged with it, a credential, a file that is the icon of the tenant's theme: the ids and
+     * entity tags the probes use.
+     */
     private static Map<String, String> ownersResources() {
         JsonNode tag = Fixtures.createTag(http, SharedTraceloom.unique("MINE"));
         Response item = http.post("/trade-items",
@@ -132,8 +149,17 @@ class TenantBeforeAnythingTest {
         assertThat(credential.status()).isEqualTo(201);
         String credentialId = credential.header("Location").replaceAll(".*/", "");
         String tagId = tag.get("id").asText();
-        return Map.of("tag", tagId, "tagETag", http.get("/trade-item-tags/" + tagId).header("ETag"),
-                "item", item.json().get("id").asText(), "itemETag", item.header("ETag"),
-                "credential", credentialId);
+        Response file = http.upload("/files", Multipart.file("logo.png", "image/png", Samples.PNG));
+        assertThat(file.status()).isEqualTo(201);
+        String fileId = file.json().get("id").asText();
+        Response theme = http.post("/organization-themes", "{\"color\":\"#123456\",\"icon\":\"" + fileId + "\"}");
+        assertThat(theme.status()).isEqualTo(200);
+        return Map.ofEntries(Map.entry("tag", tagId),
+                Map.entry("tagETag", http.get("/trade-item-tags/" + tagId).header("ETag")),
+                Map.entry("item", item.json().get("id").asText()), Map.entry("itemETag", item.header("ETag")),
+                Map.entry("credential", credentialId),
+                Map.entry("file", fileId), Map.entry("fileETag", http.get("/files/" + fileId).header("ETag")),
+                Map.entry("contentETag", http.getBytes("/files/" + fileId + "/content").header("ETag")),
+                Map.entry("theme", theme.json().get("id").asText()), Map.entry("themeETag", theme.header("ETag")));
     }
 }

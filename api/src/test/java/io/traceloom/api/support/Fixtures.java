@@ -52,6 +52,9 @@ public final class Fixtures {
         ObjectNode all = JsonNodeFactory.instance.objectNode();
         all.set("tags", list(http, "/trade-item-tags?includeDeleted=true&limit=100"));
         all.set("items", list(http, "/trade-items?limit=100"));
+        all.set("files", list(http, "/files?limit=100"));
+        Http.Response theme = http.get("/organization-themes");
+        all.set("theme", theme.status() == 200 ? theme.json() : JsonNodeFactory.instance.numberNode(theme.status()));
         return all;
     }
 

@@ -87,6 +87,36 @@ public final class Http {
         }
     }
 
+    /** An answer whose body is bytes (file contents). */
+    public record BinaryResponse(int status, HttpHeaders headers, byte[] body) {
+
+        public String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
+    }
+
+    /** A GET whose answer body is kept as bytes. */
+    public BinaryResponse getBytes(String path, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        try {
+            var response = client.send(request.build(), BodyHandlers.ofByteArray());
+            return new BinaryResponse(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A multipart upload, as a browser or {@code curl -F} sends it. */
+    public Response upload(String path, Multipart body, String... headers) {
+        return send("POST", path, body.contentType(), BodyPublishers.ofByteArray(body.bytes()), headers);
+    }
+
     /** A body sent without Content-Length (chunked), as streaming clients do. */
     public static BodyPublisher chunked(byte[] body) {
         return BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body));

@@ -18,9 +18,11 @@ public final class RunningTraceloom implements AutoCloseable {
 
     private final ConfigurableApplicationContext context;
     private final Http http;
+    private final Path dataDir;
 
-    private RunningTraceloom(ConfigurableApplicationContext context) {
+    private RunningTraceloom(ConfigurableApplicationContext context, Path dataDir) {
         this.context = context;
+        this.dataDir = dataDir;
         String port = context.getEnvironment().getProperty("local.server.port");
         this.http = new Http("http://127.0.0.1:" + port);
     }
@@ -40,13 +42,18 @@ public final class RunningTraceloom implements AutoCloseable {
         ConfigurableApplicationContext context = new SpringApplicationBuilder(TraceloomApplication.class)
                 .sources(testSources.toArray(Class<?>[]::new))
                 .run(args.toArray(String[]::new));
-        RunningTraceloom running = new RunningTraceloom(context);
+        RunningTraceloom running = new RunningTraceloom(context, dataDir);
         running.awaitReady();
         return running;
     }
 
     public Http http() {
         return http;
+    }
+
+    /** Where it keeps its events and, on the embedded default, the bytes of files ({@code files/}). */
+    public Path dataDir() {
+        return dataDir;
     }
 
     public <T> T bean(Class<T> type) {
