@@ -52,6 +52,7 @@ public final class Fixtures {
         ObjectNode all = JsonNodeFactory.instance.objectNode();
         all.set("tags", list(http, "/trade-item-tags?includeDeleted=true&limit=100"));
         all.set("items", list(http, "/trade-items?limit=100"));
+        all.set("linkSets", list(http, "/link-sets?limit=100"));
         return all;
     }
 

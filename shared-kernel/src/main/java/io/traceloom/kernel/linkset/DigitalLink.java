@@ -71,13 +71,14 @@ public record DigitalLink(Element primaryKey, List<Element> qualifiers) {
         List<String> key = segments("identifier", identifier);
         if (key.size() != 2) {
             throw new InvalidDigitalLinkException("identifier", key.size() < 2
-                    ? "must be a GS1 primary key as AI/value, such as 01/09506000134352"
-                    : "must be the primary key alone (AI/value); key qualifiers such as 10/LOT1 go in qualifier");
+                    ? "identifier must be a GS1 primary key as AI/value, such as 01/09506000134352."
+                    : "identifier must be the primary key alone (AI/value); key qualifiers such as 10/LOT1 go in "
+                    + "qualifier.");
         }
         List<String> qualifiers = qualifier == null ? List.of() : segments("qualifier", qualifier);
         if (qualifiers.size() % 2 != 0) {
-            throw new InvalidDigitalLinkException("qualifier", "must be key qualifiers as AI/value pairs, such as "
-                    + "10/LOT1 or 22/2A/21/XYZ");
+            throw new InvalidDigitalLinkException("qualifier", "qualifier must be key qualifiers as AI/value pairs, "
+                    + "such as 10/LOT1 or 22/2A/21/XYZ.");
         }
         Element primaryKey = primaryKey("identifier", key.get(0), key.get(1));
         return withQualifiers(primaryKey, qualifiers, "qualifier");
