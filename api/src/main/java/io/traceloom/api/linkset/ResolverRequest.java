@@ -160,8 +160,8 @@ record ResolverRequest(String origin, DigitalLink link, List<String> levelPaths,
         double json = 0;
         double best = 0;
         for (String header : Collections.list(request.getHeaders(HttpHeaders.ACCEPT))) {
-            for (String range : header.split(",")) {
-                String[] parts = range.split(";");
+            for (String range : header.split(",", -1)) {
+                String[] parts = range.split(";", -1);
                 String type = parts[0].trim().toLowerCase(Locale.ROOT);
                 if (type.indexOf('/') <= 0 || type.contains("*")) {
                     continue;

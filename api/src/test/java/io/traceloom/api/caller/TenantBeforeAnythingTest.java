@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.support.Fixtures;
+import io.traceloom.api.support.Gs1Keys;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.OtherTenants;
@@ -45,7 +46,12 @@ class TenantBeforeAnythingTest {
                 new Probe("DELETE", "/trade-items/{item}", null, 412, "If-Match", "W/\"x\""),
                 new Probe("DELETE", "/trade-items/{item}", null, null, "If-Match", "{itemETag}"),
                 new Probe("DELETE", "/trade-items/{item}", null, null),
-                new Probe("GET", "/credentials/{credential}", null, 200));
+                new Probe("GET", "/credentials/{credential}", null, 200),
+                new Probe("GET", "/link-sets/{linkSet}", null, 200),
+                new Probe("GET", "/link-sets/{linkSet}", null, 304, "If-None-Match", "{linkSetETag}"),
+                new Probe("DELETE", "/link-sets/{linkSet}", null, 412, "If-Match", "\"5\""),
+                new Probe("DELETE", "/link-sets/{linkSet}", null, null, "If-Match", "{linkSetETag}"),
+                new Probe("DELETE", "/link-sets/{linkSet}", null, null));
     }
 
     /** One request; {@code {name}} in the path and headers stands for the owner's ids and entity tags. */
@@ -122,7 +128,56 @@ class TenantBeforeAnythingTest {
         assertThat(theirs.header("Location")).isNotEqualTo(mine.header("Location"));
     }
 
-    /** A tag, an item tagged with it, a credential: the ids and entity tags the probes use. */
+    /**
+     * A link set's id is its tenant's own: another tenant putting the same id makes a link set of its own, and
+     * cannot name the owner's version. (A PUT is not a probe: for another tenant it creates, it does not find.)
+     */
+    @Test
+    void aLinkSetIdIsItsTenantsOwn() {
+        String id = java.util.UUID.randomUUID().toString();
+        String mine = "{\"identifier\":\"01/" + Gs1Keys.gtin() + "\",\"links\":[" + PIP + "]}";
+        Response created = http.put("/link-sets/" + id, mine);
+        assertThat(created.status()).isEqualTo(201);
+
+        Response theirIfMatch = http.put("/link-sets/" + id, "{\"identifier\":\"01/" + Gs1Keys.gtin()
+                + "\",\"links\":[" + PIP + "]}", actingFor(OTHER_TENANT, "If-Match", created.header("ETag")));
+        Response theirs = http.put("/link-sets/" + id, "{\"identifier\":\"01/" + Gs1Keys.gtin()
+                + "\",\"links\":[" + PIP + "]}", actingFor(OTHER_TENANT));
+
+        assertThat(theirIfMatch.status()).as(theirIfMatch.body()).isEqualTo(412);
+        assertThat(theirs.status()).as(theirs.body()).isEqualTo(201);
+        assertThat(http.get("/link-sets/" + id).json()).isEqualTo(created.json());
+        assertThat(http.get("/link-sets/" + id, actingFor(OTHER_TENANT)).json()).isEqualTo(theirs.json());
+    }
+
+    /**
+     * A GS1 Digital Link key is the whole service's, as the public resolver answers for it: another tenant's
+     * link set cannot take it, and learns only that it is taken, nothing of whose.
+     */
+    @Test
+    void aGs1KeyIsTakenForEveryTenantAndTheAnswerSaysNothingMore() {
+        String key = "01/" + Gs1Keys.gtin();
+        String mine = java.util.UUID.randomUUID().toString();
+        assertThat(http.put("/link-sets/" + mine, "{\"identifier\":\"" + key + "\",\"qualifier\":\"10/A\","
+                + "\"links\":[" + PIP + "]}").status()).isEqualTo(201);
+
+        Response taken = http.put("/link-sets/" + java.util.UUID.randomUUID(), "{\"identifier\":\"" + key
+                + "\",\"qualifier\":\"10/A\",\"links\":[" + PIP + "]}", actingFor(OTHER_TENANT));
+
+        assertThat(taken.status()).isEqualTo(409);
+        assertThat(taken.contentType()).startsWith("application/problem+json");
+        assertThat(taken.json().get("detail").asText()).isEqualTo("The GS1 Digital Link key " + key
+                + "/10/A is taken.");
+        assertThat(taken.body()).doesNotContain(mine);
+        assertThat(http.put("/link-sets/" + java.util.UUID.randomUUID(), "{\"identifier\":\"" + key
+                + "\",\"links\":[" + PIP + "]}", actingFor(OTHER_TENANT)).status()).as("another level is free")
+                .isEqualTo(201);
+    }
+
+    private static final String PIP = "{\"relationType\":\"gs1:pip\",\"href\":\"https://example.com/p\","
+            + "\"title\":\"Product\"}";
+
+    /** A tag, an item tagged with it, a credential, a link set: the ids and entity tags the probes use. */
     private static Map<String, String> ownersResources() {
         JsonNode tag = Fixtures.createTag(http, SharedTraceloom.unique("MINE"));
         Response item = http.post("/trade-items",
@@ -132,8 +187,12 @@ class TenantBeforeAnythingTest {
         assertThat(credential.status()).isEqualTo(201);
         String credentialId = credential.header("Location").replaceAll(".*/", "");
         String tagId = tag.get("id").asText();
+        String linkSetId = java.util.UUID.randomUUID().toString();
+        Response linkSet = http.put("/link-sets/" + linkSetId, "{\"identifier\":\"01/" + Gs1Keys.gtin()
+                + "\",\"links\":[" + PIP + "]}");
+        assertThat(linkSet.status()).isEqualTo(201);
         return Map.of("tag", tagId, "tagETag", http.get("/trade-item-tags/" + tagId).header("ETag"),
                 "item", item.json().get("id").asText(), "itemETag", item.header("ETag"),
-                "credential", credentialId);
+                "credential", credentialId, "linkSet", linkSetId, "linkSetETag", linkSet.header("ETag"));
     }
 }
