@@ -36,6 +36,9 @@ record ResolverRequest(String origin, DigitalLink link, List<String> levelPaths,
 
     static final String LINKSET_JSON = "application/linkset+json";
     static final String LINK_TYPE = "linkType";
+    /** The headers through which proxies tell where the client reached them. */
+    private static final List<String> FORWARDED = List.of("Forwarded", "X-Forwarded-Host", "X-Forwarded-Proto",
+            "X-Forwarded-Port", "X-Forwarded-Ssl");
 
     /**
      * Whether a raw request path is a resolver's: its first segment is a number, as every GS1 Application
@@ -94,13 +97,22 @@ record ResolverRequest(String origin, DigitalLink link, List<String> levelPaths,
         return raw.length() > 1 && raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw;
     }
 
+    /** Where the client reached the service; the proxy headers are parsed only when there are any. */
     static String origin(HttpServletRequest request) {
-        ServletServerHttpRequest http = new ServletServerHttpRequest(request);
-        UriComponents uri = ForwardedHeaderUtils.adaptFromForwardedHeaders(http.getURI(), http.getHeaders()).build();
-        int port = uri.getPort();
-        boolean defaultPort = port < 0 || ("http".equals(uri.getScheme()) && port == 80)
-                || ("https".equals(uri.getScheme()) && port == 443);
-        return uri.getScheme() + "://" + uri.getHost() + (defaultPort ? "" : ":" + port);
+        String scheme = request.getScheme();
+        String host = request.getServerName();
+        int port = request.getServerPort();
+        if (FORWARDED.stream().anyMatch(header -> request.getHeader(header) != null)) {
+            ServletServerHttpRequest http = new ServletServerHttpRequest(request);
+            UriComponents uri = ForwardedHeaderUtils.adaptFromForwardedHeaders(http.getURI(), http.getHeaders())
+                    .build();
+            scheme = uri.getScheme();
+            host = uri.getHost();
+            port = uri.getPort();
+        }
+        boolean defaultPort = port < 0 || ("http".equals(scheme) && port == 80)
+                || ("https".equals(scheme) && port == 443);
+        return scheme + "://" + host + (defaultPort ? "" : ":" + port);
     }
 
     /** The keys of the levels, in the order of {@link #levelPaths}. */

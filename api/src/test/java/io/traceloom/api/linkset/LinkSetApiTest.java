@@ -3,14 +3,18 @@ package io.traceloom.api.linkset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.traceloom.api.config.ApiProperties;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Gs1Keys;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.SharedTraceloom;
+import io.traceloom.kernel.linkset.LinkSetIds;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -238,6 +242,27 @@ class LinkSetApiTest {
         assertThat(http.get("/link-sets?limit=100").header("X-Total-Count")).isNotNull();
         assertProblem(http.get("/link-sets?identifier=01/123"), 400, "identifier");
         assertProblem(http.get("/link-sets?qualifier=10/A"), 400, "qualifier");
+    }
+
+    @Test
+    void everyCreateReplaceAndDeleteRecordsWhoDidIt() {
+        String id = id();
+        String key = "01/" + Gs1Keys.gtin();
+        http.put("/link-sets/" + id, body(key, "", PIP), "X-Request-Id", "link-set-create");
+        http.put("/link-sets/" + id, body(key, "10/X", PIP), "X-Request-Id", "link-set-replace");
+        http.delete("/link-sets/" + id, "X-Request-Id", "link-set-delete");
+
+        ApiProperties.Local caller = SharedTraceloom.get().bean(ApiProperties.class).security().local();
+        List<? extends DomainEventMessage<?>> events = SharedTraceloom.get().bean(EventStore.class)
+                .readEvents(LinkSetIds.of(caller.tenantId(), id)).asStream().toList();
+        assertThat(events).extracting(event -> event.getPayloadType().getSimpleName())
+                .containsExactly("LinkSetCreated", "LinkSetReplaced", "LinkSetDeleted");
+        assertThat(events).extracting(event -> event.getMetaData().get("requestId"))
+                .containsExactly("link-set-create", "link-set-replace", "link-set-delete");
+        assertThat(events).allSatisfy(event -> {
+            assertThat(event.getMetaData().get("userId")).isEqualTo(caller.userId());
+            assertThat(event.getMetaData().get("tenantId")).isEqualTo(caller.tenantId());
+        });
     }
 
     @Test
