@@ -91,6 +91,12 @@ LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 say "starting on $DATA"
 start "$DATA"
 post "$BASE/trade-item-tags" -d '{"code":"BENCH","name":"Benchmark tag"}' >/dev/null
+# the resolver's key: a GTIN with three links (two of one type in two languages)
+RESOLVE="01/09506000134352"
+curl -sf -o /dev/null -X PUT -H 'Content-Type: application/json' "$BASE/link-sets/bench-resolver" -d '{"identifier":"'"$RESOLVE"'","links":[
+  {"relationType":"gs1:pip","href":"https://example.com/risotto","title":"Product information","lang":["en"]},
+  {"relationType":"gs1:pip","href":"https://example.com/de/risotto","title":"Produktinformation","lang":["de"]},
+  {"relationType":"gs1:epil","href":"https://example.com/leaflet","title":"Leaflet"}]}'
 say "seeding $IDS trade items"
 post "$BASE/bench/seed?items=$IDS&tag=BENCH" >/dev/null
 export BENCH_IDS="$WORK/ids.txt"
@@ -104,7 +110,8 @@ post "$BASE/credentials/issue" -d '{"credentialSubject":{"id":"urn:uuid:6f1c2a9e
   sed -E 's/^\{"credential":(.*)\}$/\1/' >"$BENCH_CREDENTIAL"
 
 say "warming up"
-for case in "bench/bare" "trade-items/$(head -1 "$BENCH_IDS")" "trade-items?limit=100"; do
+for case in "bench/bare" "trade-items/$(head -1 "$BENCH_IDS")" "trade-items?limit=100" "$RESOLVE" \
+  "$RESOLVE?linkType=linkset"; do
   wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" "$BASE/$case" >/dev/null
 done
 wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" -s bench/post-bare.lua "$BASE/bench/bare" >/dev/null
@@ -120,6 +127,8 @@ for ((round = 1; round <= ROUNDS; round++)); do
   measure create "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
   measure get_by_id "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" >>"$RESULTS"
   measure list "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
+  measure resolve "$DURATION" "$BASE/$RESOLVE" >>"$RESULTS"
+  measure resolve_linkset "$DURATION" "$BASE/$RESOLVE?linkType=linkset" >>"$RESULTS"
   measure issue "$DURATION" -s bench/post-credential-issue.lua "$BASE/credentials/issue" >>"$RESULTS"
   measure verify "$DURATION" -s bench/post-credential-verify.lua "$BASE/credentials/verify" >>"$RESULTS"
 done
@@ -174,6 +183,7 @@ errors() { awk -v c="$1" '$1 == c { s += $5 } END { print s + 0 }' "$RESULTS"; }
 
 BG=$(median bare_get 2); BP=$(median bare_post 2)
 CR=$(median create 2); GI=$(median get_by_id 2); LI=$(median list 2); IS=$(median issue 2); VE=$(median verify 2)
+RE=$(median resolve 2); RL=$(median resolve_linkset 2)
 COMMIT=$(git rev-parse --short HEAD)$([ -z "$(git status --porcelain --untracked-files=no)" ] || echo "-dirty")
 JDK=$(java -version 2>&1 | head -1)
 
@@ -190,6 +200,8 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | POST /trade-items (create, tagged) | $CR req/s | $(median create 3) ms | $(median create 4) ms | bare POST | $(ratio "$CR" "$BP") | $(errors create) |
 | GET /trade-items/{id} ($(wc -l <"$BENCH_IDS") ids) | $GI req/s | $(median get_by_id 3) ms | $(median get_by_id 4) ms | bare GET | $(ratio "$GI" "$BG") | $(errors get_by_id) |
 | GET /trade-items?page=1&limit=100 | $LI req/s | $(median list 3) ms | $(median list 4) ms | bare GET | $(ratio "$LI" "$BG") | $(errors list) |
+| GET /$RESOLVE (resolver, 307 to the default link) | $RE req/s | $(median resolve 3) ms | $(median resolve 4) ms | bare GET | $(ratio "$RE" "$BG") | all 307 (wrk counts them) |
+| GET /$RESOLVE?linkType=linkset (resolver, 200 linkset) | $RL req/s | $(median resolve_linkset 3) ms | $(median resolve_linkset 4) ms | bare GET | $(ratio "$RL" "$BG") | $(errors resolve_linkset) |
 | POST /credentials/issue | $IS req/s | $(median issue 3) ms | $(median issue 4) ms | bare POST | $(ratio "$IS" "$BP") | $(errors issue) |
 | POST /credentials/verify | $VE req/s | $(median verify 3) ms | $(median verify 4) ms | bare POST | $(ratio "$VE" "$BP") | $(errors verify) |
 

@@ -2,6 +2,7 @@ package io.traceloom.api;
 
 import static io.traceloom.api.support.HostileRequest.get;
 import static io.traceloom.api.support.HostileRequest.json;
+import static io.traceloom.api.support.HostileRequest.put;
 import static io.traceloom.api.support.HostileRequest.request;
 
 import io.traceloom.api.support.HostileRequest;
@@ -29,6 +30,12 @@ final class HostileInputs {
     static final String CONTEXT = "/contexts/traceloom/v1";
     static final String FILES = "/files";
     static final String THEMES = "/organization-themes";
+    static final String LINK_SETS = "/link-sets";
+    static final String LINK_SET = LINK_SETS + "/5a1c0d7e-0000-4000-8000-00000000001a";
+    /** A GTIN no test gives a link set (GS1 company prefix 4012345, not the tests' 0950600). */
+    static final String GTIN = "04012345000009";
+    static final String RESOLVED = "/01/" + GTIN;
+    static final String DESCRIPTION = "/.well-known/gs1resolver";
 
     /** An id no resource has. */
     static final String UNKNOWN_ID = "5a1c0d7e-0000-4000-8000-000000000000";
@@ -46,6 +53,8 @@ final class HostileInputs {
         cases.addAll(issueCredential());
         cases.addAll(verifyCredential());
         cases.addAll(credentialsAndContext());
+        cases.addAll(linkSets());
+        cases.addAll(resolver());
         cases.addAll(theWire());
         cases.addAll(files());
         cases.addAll(uploads());
@@ -53,14 +62,17 @@ final class HostileInputs {
         for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, THEMES)) {
             cases.addAll(malformedBodies(path));
         }
+        malformedBodies(LINK_SET).forEach(post -> cases.add(post.sentAs("PUT")));
         cases.addAll(pagingAbuse(TAGS));
         cases.addAll(pagingAbuse(ITEMS));
         cases.addAll(pagingAbuse(FILES));
-        for (String collection : List.of(TAGS, ITEMS, CREDENTIALS, FILES, THEMES)) {
+        cases.addAll(pagingAbuse(LINK_SETS));
+        for (String collection : List.of(TAGS, ITEMS, CREDENTIALS, FILES, THEMES, LINK_SETS)) {
             cases.addAll(pathTricks(collection));
         }
         for (String path : List.of(TAGS, TAGS + "/" + UNKNOWN_ID, ITEMS, ITEMS + "/" + UNKNOWN_ID, ISSUE, VERIFY,
-                CREDENTIALS + "/" + UNKNOWN_ID, CONTEXT, FILES, THEMES, THEMES + "/" + UNKNOWN_ID)) {
+                CREDENTIALS + "/" + UNKNOWN_ID, CONTEXT, FILES, THEMES, THEMES + "/" + UNKNOWN_ID, LINK_SETS, RESOLVED,
+                RESOLVED + "/10/LOT1", DESCRIPTION)) {
             cases.addAll(wrongMethods(path));
         }
         return cases;
@@ -379,6 +391,108 @@ final class HostileInputs {
                 get("/contexts/traceloom/v1.jsonld").expect(404),
                 get("/contexts/../credentials/issue").expect(404),
                 get(CONTEXT).header("Accept: text/html").expect(406));
+    }
+
+    static List<HostileRequest> linkSets() {
+        String pip = "{\"relationType\":\"gs1:pip\",\"href\":\"https://example.com/p\",\"title\":\"Product\"}";
+        String valid = "{\"identifier\":\"01/" + GTIN + "\",\"links\":[" + pip + "]}";
+        return List.of(
+                put(LINK_SET, "{}").expect(400, "identifier"),
+                put(LINK_SET, "{\"identifier\":\"01/" + GTIN + "\"}").expect(400, "links"),
+                put(LINK_SET, "{\"identifier\":\"01/" + GTIN + "\",\"links\":[]}").expect(400, "links"),
+                put(LINK_SET, "{\"identifier\":\"01/" + GTIN + "\",\"links\":null}").expect(400, "links"),
+                put(LINK_SET, "{\"identifier\":\"01/" + GTIN + "\",\"links\":{}}").expect(400, "links"),
+                put(LINK_SET, "{\"identifier\":\"01/" + GTIN + "\",\"links\":[" + pip + ",null]}")
+                        .expect(400, "links[1]"),
+                put(LINK_SET, "{\"identifier\":\"01/" + GTIN + "\",\"links\":[" + (pip + ",").repeat(100) + pip
+                        + "]}").named("101 links").expect(400, "links"),
+                put(LINK_SET, "{\"identifier\":42,\"links\":[" + pip + "]}").expect(400, "identifier"),
+                put(LINK_SET, "{\"identifier\":[\"01\",\"" + GTIN + "\"],\"links\":[" + pip + "]}")
+                        .expect(400, "identifier"),
+                put(LINK_SET, valid.replace(GTIN, "04012345000008")).expect(400, "identifier"),
+                put(LINK_SET, valid.replace(GTIN, "4012345000009")).expect(400, "identifier"),
+                put(LINK_SET, valid.replace("01/", "99/")).expect(400, "identifier"),
+                put(LINK_SET, valid.replace("01/", "01/" + GTIN + "/10/LOT1/")).expect(400, "identifier"),
+                put(LINK_SET, valid.replace("01/" + GTIN, "01/" + GTIN + "\\n")).expect(400, "identifier"),
+                put(LINK_SET, valid.replace("01/" + GTIN, "01/" + "1".repeat(101))).expect(400, "identifier"),
+                put(LINK_SET, valid.replace("\"links\"", "\"qualifier\":\"21/9/10/LOT1\",\"links\""))
+                        .expect(400, "qualifier"),
+                put(LINK_SET, valid.replace("\"links\"", "\"qualifier\":\"10/LOT 1\",\"links\""))
+                        .expect(400, "qualifier"),
+                put(LINK_SET, valid.replace("\"links\"", "\"qualifier\":\"17/260101\",\"links\""))
+                        .expect(400, "qualifier"),
+                put(LINK_SET, valid.replace("\"links\"", "\"qualifier\":7,\"links\"")).expect(400, "qualifier"),
+                put(LINK_SET, valid.replace("\"links\"", "\"itemDescription\":\" \",\"links\""))
+                        .expect(400, "itemDescription"),
+                put(LINK_SET, valid.replace("gs1:pip", "gs1:nosuchtype")).expect(400, "links[0].relationType"),
+                put(LINK_SET, valid.replace("gs1:pip", "gs1:defaultLink")).expect(400, "links[0].relationType"),
+                put(LINK_SET, valid.replace("gs1:pip", "javascript:alert(1)")).expect(400, "links[0].relationType"),
+                put(LINK_SET, valid.replace("https://example.com/p", "javascript:alert(1)")).expect(400, "links[0].href"),
+                put(LINK_SET, valid.replace("https://example.com/p", "file:///etc/passwd")).expect(400, "links[0].href"),
+                put(LINK_SET, valid.replace("https://example.com/p", "")).expect(400, "links[0].href"),
+                put(LINK_SET, valid.replace("https://example.com/p", "https://example.com/" + "p".repeat(2000)))
+                        .expect(400, "links[0].href"),
+                put(LINK_SET, valid.replace("\"Product\"", "\"\\u00a0\"")).expect(400, "links[0].title"),
+                put(LINK_SET, valid.replace("\"Product\"", "\"" + "T".repeat(301) + "\"")).expect(400, "links[0].title"),
+                put(LINK_SET, valid.replace("\"Product\"", "null")).expect(400, "links[0].title"),
+                put(LINK_SET, valid.replace("\"Product\"}", "\"Product\",\"lang\":[\"en\\u0000\"]}"))
+                        .expect(400, "links[0].lang[0]"),
+                put(LINK_SET, valid.replace("\"Product\"}", "\"Product\",\"lang\":[\"english\"]}"))
+                        .expect(400, "links[0].lang[0]"),
+                put(LINK_SET, valid.replace("\"Product\"}", "\"Product\",\"lang\":\"en\"}"))
+                        .expect(400, "links[0].lang"),
+                put(LINK_SET, valid.replace("\"Product\"}", "\"Product\",\"objectKey\":\"k\"}"))
+                        .expect(400, "links[0].objectKey"),
+                put(LINK_SET, valid.replace("\"Product\"}", "\"Product\",\"createdAt\":\"2026-01-01T00:00:00Z\"}"))
+                        .expect(400, "links[0].createdAt"),
+                put(LINK_SET, valid.replace("]}", "],\"links\":[]}")).expect(400, "links"),
+                put(LINK_SET, valid.replace("{\"identifier\"", "{\"id\":\"other\",\"identifier\""))
+                        .expect(400, "id"),
+                put(LINK_SET, valid.replace("{\"identifier\"", "{\"tenantId\":\"x\",\"identifier\""))
+                        .expect(400, "tenantId"),
+                put(LINK_SET, valid.replace("{\"identifier\"", "{\"createdAt\":\"x\",\"identifier\""))
+                        .expect(400, "createdAt"),
+                put(LINK_SETS + "/a:b", valid).expect(400, "id"),
+                put(LINK_SETS + "/" + "x".repeat(101), valid).expect(400, "id"),
+                put(LINK_SET, valid).header("If-Match: \"0\"").expect(412),
+                put(LINK_SET, valid).header("Accept: text/html").expect(406),
+                put(LINK_SET + "?identifier=01/" + GTIN, valid).expect(400, "identifier"),
+                json(LINK_SET, valid).expect(405),
+                request("DELETE", LINK_SET).expect(404),
+                request("DELETE", LINK_SET).header("If-Match: \"0\"").expect(404),
+                request("DELETE", LINK_SETS + "/a:b").expect(404),
+                get(LINK_SETS + "?identifier=x").expect(400, "identifier"),
+                get(LINK_SETS + "?identifier=01/" + GTIN + "&identifier=01/" + GTIN).expect(400, "identifier"),
+                get(LINK_SETS + "?identifier=").expect(400, "identifier"),
+                get(LINK_SETS + "?qualifier=10/LOT1").expect(400, "qualifier"));
+    }
+
+    /** The public resolver at the root: bad Digital Links, unknown keys, what it does not answer. */
+    static List<HostileRequest> resolver() {
+        return List.of(
+                get("/01/04012345000008").expect(400),
+                get("/01/4012345000009").expect(400),
+                get("/99/" + GTIN).expect(400),
+                get("/01").expect(400),
+                get(RESOLVED + "/foo").expect(400),
+                get(RESOLVED + "/21/9/10/LOT1").expect(400),
+                get(RESOLVED + "/17/260101").expect(400),
+                get(RESOLVED + "/10/%C3%28").expect(400),
+                get(RESOLVED + "/10/" + "L".repeat(5000)).named("a 5000 character lot").expect(400),
+                get(RESOLVED + "//10/LOT1").expect(400),
+                get(RESOLVED + "?linkType=%zz").expect(400),
+                get(RESOLVED).expect(404),
+                get(RESOLVED + "?linkType=gs1:pip").expect(404),
+                get(RESOLVED + "/10/LOT1?linkType=linkset").expect(404),
+                get(RESOLVED).header("Accept: application/linkset+json").expect(404),
+                get(RESOLVED).header("Accept: undefined").expect(404),
+                get(RESOLVED + "/10/A%2FB").expect(404),
+                get("/gtin/" + GTIN).expect(404),
+                get(DESCRIPTION + "?x=1").expect(400, "x"),
+                get(DESCRIPTION).header("Accept: text/html").expect(406),
+                get("/.well-known/gs1resolver.json").expect(404),
+                json(RESOLVED, "{}").expect(405),
+                request("DELETE", RESOLVED).expect(405));
     }
 
     /** What the HTTP server sees before the application: request lines, headers, framing. */

@@ -129,8 +129,10 @@ public class HttpConfiguration implements WebMvcConfigurer {
 
     /**
      * Puts {@link ContainerErrorValve} where Tomcat's (and Spring Boot's) HTML error report valve would be,
-     * and lets TRACE through to the application. Ordered last, so that Spring Boot's own valve has been
-     * added by then and can be taken out.
+     * and lets TRACE through to the application. An encoded slash ({@code %2F}) is passed through undecoded
+     * rather than refused, for the paths that take one as data; {@link EncodedSlashFilter} refuses it
+     * everywhere else. Ordered last, so that Spring Boot's own valve has been added by then and can be taken
+     * out.
      */
     public static final class ContainerErrors
             implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
@@ -143,7 +145,10 @@ public class HttpConfiguration implements WebMvcConfigurer {
 
         @Override
         public void customize(TomcatServletWebServerFactory factory) {
-            factory.addConnectorCustomizers(connector -> connector.setAllowTrace(true));
+            factory.addConnectorCustomizers(connector -> {
+                connector.setAllowTrace(true);
+                connector.setEncodedSolidusHandling("passthrough");
+            });
             factory.addContextCustomizers(context -> {
                 Container host = context.getParent();
                 if (host instanceof StandardHost standardHost) {

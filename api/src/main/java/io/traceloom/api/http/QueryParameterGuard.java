@@ -30,7 +30,8 @@ import org.springframework.web.servlet.HandlerInterceptor;
  * <p>What a handler reads is what its signature declares: its {@code @RequestParam}s (and the plain values
  * Spring reads as request parameters without the annotation), and {@code page} and {@code limit} when it
  * takes {@link PageParams}. A {@code @RequestParam Map} or a {@code @ModelAttribute} reads anything, so
- * such handlers are not checked. Only this service's own handlers are checked, not those of libraries.
+ * such handlers are not checked, nor are those marked {@link RawQuery}. Only this service's own handlers are
+ * checked, not those of libraries.
  */
 public class QueryParameterGuard implements HandlerInterceptor {
 
@@ -56,7 +57,8 @@ public class QueryParameterGuard implements HandlerInterceptor {
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
         if (request.getDispatcherType() != DispatcherType.REQUEST || !(handler instanceof HandlerMethod method)
-                || !method.getBeanType().getName().startsWith("io.traceloom.")) {
+                || !method.getBeanType().getName().startsWith("io.traceloom.")
+                || method.hasMethodAnnotation(RawQuery.class)) {
             return true;
         }
         String query = request.getQueryString();

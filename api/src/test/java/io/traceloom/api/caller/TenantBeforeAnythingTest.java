@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.support.Fixtures;
+import io.traceloom.api.support.Gs1Keys;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.Multipart;
@@ -59,7 +60,12 @@ class TenantBeforeAnythingTest {
                 new Probe("DELETE", "/files/{file}", null, 409),
                 new Probe("DELETE", "/files/{file}", null, 412, "If-Match", "\"9\""),
                 new Probe("GET", "/organization-themes/{theme}", null, 200),
-                new Probe("GET", "/organization-themes/{theme}", null, 304, "If-None-Match", "{themeETag}"));
+                new Probe("GET", "/organization-themes/{theme}", null, 304, "If-None-Match", "{themeETag}"),
+                new Probe("GET", "/link-sets/{linkSet}", null, 200),
+                new Probe("GET", "/link-sets/{linkSet}", null, 304, "If-None-Match", "{linkSetETag}"),
+                new Probe("DELETE", "/link-sets/{linkSet}", null, 412, "If-Match", "\"5\""),
+                new Probe("DELETE", "/link-sets/{linkSet}", null, null, "If-Match", "{linkSetETag}"),
+                new Probe("DELETE", "/link-sets/{linkSet}", null, null));
     }
 
     /** One request; {@code {name}} in the path and headers stands for the owner's ids and entity tags. */
@@ -137,8 +143,57 @@ class TenantBeforeAnythingTest {
     }
 
     /**
-     * A tag, an item tagged with it, a credential, a file that is the icon of the tenant's theme: the ids and
-     * entity tags the probes use.
+     * A link set's id is its tenant's own: another tenant putting the same id makes a link set of its own, and
+     * cannot name the owner's version. (A PUT is not a probe: for another tenant it creates, it does not find.)
+     */
+    @Test
+    void aLinkSetIdIsItsTenantsOwn() {
+        String id = java.util.UUID.randomUUID().toString();
+        String mine = "{\"identifier\":\"01/" + Gs1Keys.gtin() + "\",\"links\":[" + PIP + "]}";
+        Response created = http.put("/link-sets/" + id, mine);
+        assertThat(created.status()).isEqualTo(201);
+
+        Response theirIfMatch = http.put("/link-sets/" + id, "{\"identifier\":\"01/" + Gs1Keys.gtin()
+                + "\",\"links\":[" + PIP + "]}", actingFor(OTHER_TENANT, "If-Match", created.header("ETag")));
+        Response theirs = http.put("/link-sets/" + id, "{\"identifier\":\"01/" + Gs1Keys.gtin()
+                + "\",\"links\":[" + PIP + "]}", actingFor(OTHER_TENANT));
+
+        assertThat(theirIfMatch.status()).as(theirIfMatch.body()).isEqualTo(412);
+        assertThat(theirs.status()).as(theirs.body()).isEqualTo(201);
+        assertThat(http.get("/link-sets/" + id).json()).isEqualTo(created.json());
+        assertThat(http.get("/link-sets/" + id, actingFor(OTHER_TENANT)).json()).isEqualTo(theirs.json());
+    }
+
+    /**
+     * A GS1 Digital Link key is the whole service's, as the public resolver answers for it: another tenant's
+     * link set cannot take it, and learns only that it is taken, nothing of whose.
+     */
+    @Test
+    void aGs1KeyIsTakenForEveryTenantAndTheAnswerSaysNothingMore() {
+        String key = "01/" + Gs1Keys.gtin();
+        String mine = java.util.UUID.randomUUID().toString();
+        assertThat(http.put("/link-sets/" + mine, "{\"identifier\":\"" + key + "\",\"qualifier\":\"10/A\","
+                + "\"links\":[" + PIP + "]}").status()).isEqualTo(201);
+
+        Response taken = http.put("/link-sets/" + java.util.UUID.randomUUID(), "{\"identifier\":\"" + key
+                + "\",\"qualifier\":\"10/A\",\"links\":[" + PIP + "]}", actingFor(OTHER_TENANT));
+
+        assertThat(taken.status()).isEqualTo(409);
+        assertThat(taken.contentType()).startsWith("application/problem+json");
+        assertThat(taken.json().get("detail").asText()).isEqualTo("The GS1 Digital Link key " + key
+                + "/10/A is taken.");
+        assertThat(taken.body()).doesNotContain(mine);
+        assertThat(http.put("/link-sets/" + java.util.UUID.randomUUID(), "{\"identifier\":\"" + key
+                + "\",\"links\":[" + PIP + "]}", actingFor(OTHER_TENANT)).status()).as("another level is free")
+                .isEqualTo(201);
+    }
+
+    private static final String PIP = "{\"relationType\":\"gs1:pip\",\"href\":\"https://example.com/p\","
+            + "\"title\":\"Product\"}";
+
+    /**
+     * A tag, an item tagged with it, a credential, a file that is the icon of the tenant's theme, a link set:
+     * the ids and entity tags the probes use.
      */
     private static Map<String, String> ownersResources() {
         JsonNode tag = Fixtures.createTag(http, SharedTraceloom.unique("MINE"));
@@ -154,12 +209,17 @@ class TenantBeforeAnythingTest {
         String fileId = file.json().get("id").asText();
         Response theme = http.post("/organization-themes", "{\"color\":\"#123456\",\"icon\":\"" + fileId + "\"}");
         assertThat(theme.status()).isEqualTo(200);
+        String linkSetId = java.util.UUID.randomUUID().toString();
+        Response linkSet = http.put("/link-sets/" + linkSetId, "{\"identifier\":\"01/" + Gs1Keys.gtin()
+                + "\",\"links\":[" + PIP + "]}");
+        assertThat(linkSet.status()).isEqualTo(201);
         return Map.ofEntries(Map.entry("tag", tagId),
                 Map.entry("tagETag", http.get("/trade-item-tags/" + tagId).header("ETag")),
                 Map.entry("item", item.json().get("id").asText()), Map.entry("itemETag", item.header("ETag")),
                 Map.entry("credential", credentialId),
                 Map.entry("file", fileId), Map.entry("fileETag", http.get("/files/" + fileId).header("ETag")),
                 Map.entry("contentETag", http.getBytes("/files/" + fileId + "/content").header("ETag")),
-                Map.entry("theme", theme.json().get("id").asText()), Map.entry("themeETag", theme.header("ETag")));
+                Map.entry("theme", theme.json().get("id").asText()), Map.entry("themeETag", theme.header("ETag")),
+                Map.entry("linkSet", linkSetId), Map.entry("linkSetETag", linkSet.header("ETag")));
     }
 }

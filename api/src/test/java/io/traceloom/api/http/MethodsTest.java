@@ -27,15 +27,18 @@ class MethodsTest {
     static void start() {
         http = SharedTraceloom.get().http();
         tagPath = "/trade-item-tags/" + Fixtures.createTag(http, SharedTraceloom.unique("ALLOW")).get("id").asText();
-        resources = Map.of(
-                "/trade-item-tags", "GET,HEAD,POST,OPTIONS",
-                tagPath, "GET,HEAD,DELETE,OPTIONS",
-                "/trade-items", "GET,HEAD,POST,OPTIONS",
-                "/trade-items/x", "GET,HEAD,DELETE,OPTIONS",
-                "/credentials/issue", "GET,HEAD,POST,OPTIONS",
-                "/credentials/verify", "GET,HEAD,POST,OPTIONS",
-                "/credentials/x", "GET,HEAD,OPTIONS",
-                "/contexts/traceloom/v1", "GET,HEAD,OPTIONS");
+        resources = Map.ofEntries(
+                Map.entry("/trade-item-tags", "GET,HEAD,POST,OPTIONS"),
+                Map.entry(tagPath, "GET,HEAD,DELETE,OPTIONS"),
+                Map.entry("/trade-items", "GET,HEAD,POST,OPTIONS"),
+                Map.entry("/trade-items/x", "GET,HEAD,DELETE,OPTIONS"),
+                Map.entry("/credentials/issue", "GET,HEAD,POST,OPTIONS"),
+                Map.entry("/credentials/verify", "GET,HEAD,POST,OPTIONS"),
+                Map.entry("/credentials/x", "GET,HEAD,OPTIONS"),
+                Map.entry("/contexts/traceloom/v1", "GET,HEAD,OPTIONS"),
+                Map.entry("/link-sets", "GET,HEAD,OPTIONS"),
+                Map.entry("/01/09506000134352/10/LOT1", "GET,HEAD,OPTIONS"),
+                Map.entry("/.well-known/gs1resolver", "GET,HEAD,OPTIONS"));
     }
 
     @Test

@@ -215,6 +215,23 @@ class OpenApiDocumentedTest {
         assertThat(parameters(delete)).extracting(p -> p.path("name").asText()).contains("If-Match");
     }
 
+    @Test
+    void theResolverIsDocumentedInAGenericForm() {
+        JsonNode resolve = documented("GET", "/{primaryKeyAi}/{keyAndQualifiers}");
+
+        assertThat(fieldNames(resolve.path("responses"))).contains("200", "307", "400", "404");
+        assertThat(fieldNames(resolve.at("/responses/307/headers"))).contains("Location", "Link");
+        assertThat(fieldNames(resolve.at("/responses/200/content")))
+                .containsExactlyInAnyOrder("application/linkset+json", "application/json");
+        assertThat(parameters(resolve)).extracting(p -> p.path("name").asText())
+                .contains("primaryKeyAi", "keyAndQualifiers", "linkType");
+        assertThat(documented("GET", "/.well-known/gs1resolver").path("summary").asText()).isNotBlank();
+        JsonNode put = documented("PUT", "/link-sets/{id}");
+        assertThat(fieldNames(put.path("responses"))).contains("201", "409", "412").doesNotContain("200");
+        assertThat(put.at("/requestBody/content/application~1json/schema/$ref").asText())
+                .isEqualTo("#/components/schemas/LinkSetInput");
+    }
+
     /** Every endpoint of the API as "METHOD /path", with the controller method that serves it. */
     private static Map<String, String> endpoints() {
         RequestMappingHandlerMapping mapping = app.bean("requestMappingHandlerMapping",

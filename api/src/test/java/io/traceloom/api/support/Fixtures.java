@@ -55,6 +55,7 @@ public final class Fixtures {
         all.set("files", list(http, "/files?limit=100"));
         Http.Response theme = http.get("/organization-themes");
         all.set("theme", theme.status() == 200 ? theme.json() : JsonNodeFactory.instance.numberNode(theme.status()));
+        all.set("linkSets", list(http, "/link-sets?limit=100"));
         return all;
     }
 

@@ -41,6 +41,16 @@ public record HostileRequest(String name, String method, String target, List<Str
         return request("POST", path).header("Content-Type: application/json").body(body);
     }
 
+    /** A PUT of this text as {@code application/json}. */
+    public static HostileRequest put(String path, String body) {
+        return request("PUT", path).header("Content-Type: application/json").body(body);
+    }
+
+    /** The same request with another method: the bodies of {@code json(...)} as a PUT, say. */
+    public HostileRequest sentAs(String otherMethod) {
+        return new HostileRequest(name, otherMethod, target, headers, body, status, field);
+    }
+
     /** One more header line, sent as written (a line without a colon included). */
     public HostileRequest header(String line) {
         List<String> more = new ArrayList<>(headers);

@@ -3,8 +3,9 @@ package io.traceloom.kernel.message;
 /**
  * How aggregate identifiers are made. They share one space in the event store: an aggregate that is the
  * only one of its kind in a tenant (a tenant's tag catalogue, its credential issuer) is named
- * {@code <kind>:<tenant id>}, one of its kind per name in a tenant {@code <kind>:<tenant id>:<name>}; every
- * other aggregate is named by its own UUID, which needs no prefix.
+ * {@code <kind>:<tenant id>}, one of its kind per name in a tenant {@code <kind>:<tenant id>:<name>}, one of
+ * its kind per name in the whole service {@code <kind>::<name>} (the empty tenant part cannot be a tenant's);
+ * every other aggregate is named by its own UUID, which needs no prefix.
  */
 public final class AggregateIds {
 
@@ -28,5 +29,20 @@ public final class AggregateIds {
             throw new IllegalArgumentException("an aggregate name is non-empty and without ':'");
         }
         return tenantScoped(kind, tenantId) + ":" + name;
+    }
+
+    /**
+     * The identifier of the one aggregate of {@code kind} per name across all tenants, e.g. the claim of a GS1
+     * Digital Link key that the public resolver answers for: {@code digital-link-key::<hash of the key>}. The
+     * name must not contain {@code ':'}.
+     */
+    public static String serviceWide(String kind, String name) {
+        if (kind.isEmpty() || kind.indexOf(':') >= 0) {
+            throw new IllegalArgumentException("an aggregate kind is a non-empty word without ':'");
+        }
+        if (name.isEmpty() || name.indexOf(':') >= 0) {
+            throw new IllegalArgumentException("an aggregate name is non-empty and without ':'");
+        }
+        return kind + "::" + name;
     }
 }
