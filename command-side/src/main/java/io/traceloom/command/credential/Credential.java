@@ -18,12 +18,15 @@ import java.util.Set;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** An issued credential: built, signed and recorded once; it never changes afterwards. */
 @Aggregate
 public class Credential {
 
     static final String VERIFIABLE_CREDENTIAL = "VerifiableCredential";
+    private static final Logger log = LoggerFactory.getLogger(Credential.class);
 
     @AggregateIdentifier
     private String id;
@@ -34,7 +37,7 @@ public class Credential {
 
     /** Builds the W3C VC 1.1 credential the command describes, signs it with the issuer's key, records it. */
     Credential(IssueCredential command, KeyPair issuerKey, Ed25519Proofs suite, ContextDocuments contexts,
-               Duration validity, Instant now) {
+               Duration validity, Instant now, WorkBudget budget) {
         Instant issued = now.truncatedTo(ChronoUnit.SECONDS);
         Instant expires = command.expirationDate() == null ? issued.plus(validity) : command.expirationDate();
         if (!expires.isAfter(issued)) {
@@ -50,10 +53,13 @@ public class Credential {
                 .add("credentialSubject", JsonValues.reader(command.credentialSubject()).readObject())
                 .build();
         try {
-            JsonObject signed = suite.sign(unsecured, issuerKey.getPrivate(), issuerKey.getPublic(), issued);
+            JsonObject signed = suite.sign(unsecured, issuerKey.getPrivate(), issuerKey.getPublic(), issued, budget);
             apply(new CredentialIssued(command.tenantId(), command.credentialId(), signed.toString()));
         } catch (InvalidCredentialException e) {
-            throw rejected(e.property() == null ? "credentialSubject" : e.property(), e.getMessage());
+            String field = e.property() == null ? "credentialSubject" : e.property();
+            // a client's mistake: one line, no stack trace
+            log.info("Refused to issue a credential: {}: {}", field, e.getMessage());
+            throw rejected(field, e.getMessage());
         }
     }
 
@@ -63,7 +69,7 @@ public class Credential {
                 ContextDocuments.DATA_INTEGRITY_V2, contexts.traceloomContext()));
         for (String context : extra == null ? List.<String>of() : extra) {
             if (!contexts.isAvailable(context)) {
-                throw rejected("@context", "context not available: " + context);
+                throw rejected("@context", "context not available: " + InvalidCredentialException.excerpt(context));
             }
             all.add(context);
         }

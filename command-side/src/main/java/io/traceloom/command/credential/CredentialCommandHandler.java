@@ -1,6 +1,7 @@
 package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
+import io.traceloom.command.config.CommandSideProperties.Limits;
 import io.traceloom.kernel.credential.IssueCredential;
 import java.security.KeyPair;
 import java.time.Duration;
@@ -26,6 +27,7 @@ public class CredentialCommandHandler {
     private final Ed25519Proofs suite;
     private final ContextDocuments contexts;
     private final Duration validity;
+    private final Limits limits;
     private final Set<String> recordedIssuers = ConcurrentHashMap.newKeySet();
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
@@ -37,10 +39,13 @@ public class CredentialCommandHandler {
         this.suite = suite;
         this.contexts = contexts;
         this.validity = properties.credentials().validity();
+        this.limits = properties.credentials().limits();
     }
 
     @CommandHandler
     public String handle(IssueCredential command) throws Exception {
+        // from the start: the work on a credential must end well before Axon's own time limits
+        WorkBudget budget = WorkBudget.start(limits);
         String tenantId = command.tenantId();
         KeyPair key;
         if (recordedIssuers.contains(tenantId)) {
@@ -50,7 +55,7 @@ public class CredentialCommandHandler {
             CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.add(tenantId));
         }
         credentials.newInstance(() -> new Credential(command, key, suite, contexts, validity,
-                GenericEventMessage.clock.instant()));
+                GenericEventMessage.clock.instant(), budget));
         return command.credentialId();
     }
 }
