@@ -54,11 +54,11 @@ public record CommandSideProperties(@DefaultValue("./data") Path dataDir,
                          @DefaultValue("1000") int maxValuesPerProperty,
                          @DefaultValue("2000") int maxBlankNodes,
                          @DefaultValue("20000") int maxStatements,
-                         @DefaultValue("200000") int maxCanonicalizationSteps) {
+                         @DefaultValue("100000") int maxCanonicalizationSteps) {
 
         /** The defaults, for code that runs without Spring (benchmarks, tests). */
         public static Limits defaults() {
-            return new Limits(Duration.ofSeconds(2), 32, 1000, 1000, 2000, 20000, 200000);
+            return new Limits(Duration.ofSeconds(2), 32, 1000, 1000, 2000, 20000, 100000);
         }
     }
 }

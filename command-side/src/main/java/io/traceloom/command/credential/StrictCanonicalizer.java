@@ -85,7 +85,9 @@ public final class StrictCanonicalizer {
             return new InvalidCredentialException(name, "'" + name + "' is not defined by any context, so it "
                     + "would not be signed");
         }
-        return new InvalidCredentialException(null, "not valid JSON-LD: " + excerpt(message));
+        // the code's own sentence: titanium's messages may quote any amount of the input
+        return new InvalidCredentialException(null, "not valid JSON-LD: " + error.getCode().toMessage()
+                + " (" + error.getCode() + ")");
     }
 
     /** Context documents by URL; the document loader serves only the bundled few, so this stays small. */

@@ -30,6 +30,11 @@ public final class WorkBudget {
         return limits;
     }
 
+    /** The steps of RDF canonicalization spent so far. */
+    long canonicalizationSteps() {
+        return canonicalizationSteps;
+    }
+
     /** @throws OverLimitException once the deadline has passed */
     public void checkDeadline() throws OverLimitException {
         if (System.nanoTime() - deadline > 0) {
