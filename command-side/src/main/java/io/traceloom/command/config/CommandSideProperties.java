@@ -45,20 +45,31 @@ public record CommandSideProperties(@DefaultValue("./data") Path dataDir,
      *                                  several objects with the same id contribute to it
      * @param maxBlankNodes             nodes without an IRI: objects without an id, list items
      * @param maxStatements             RDF statements the credential makes
+     * @param maxLookAlikeBlankNodes    connected blank nodes that RDF canonicalization cannot tell apart by
+     *                                  their own statements (objects without an id with the same properties
+     *                                  and values, items of a list of equal items): telling them apart
+     *                                  costs the cube of their number
      * @param maxCanonicalizationSteps  steps of RDF canonicalization (RDFC-1.0), most of them spent telling
-     *                                  look-alike blank nodes apart
+     *                                  look-alike blank nodes apart, trying every order of equal neighbours
      */
-    public record Limits(@DefaultValue("2s") Duration timeout,
+    public record Limits(@DefaultValue("3s") Duration timeout,
                          @DefaultValue("32") int maxDepth,
                          @DefaultValue("1000") int maxArrayItems,
                          @DefaultValue("1000") int maxValuesPerProperty,
                          @DefaultValue("2000") int maxBlankNodes,
                          @DefaultValue("20000") int maxStatements,
-                         @DefaultValue("100000") int maxCanonicalizationSteps) {
+                         @DefaultValue("128") int maxLookAlikeBlankNodes,
+                         @DefaultValue("50000") int maxCanonicalizationSteps) {
 
         /** The defaults, for code that runs without Spring (benchmarks, tests). */
         public static Limits defaults() {
-            return new Limits(Duration.ofSeconds(2), 32, 1000, 1000, 2000, 20000, 100000);
+            return new Limits(Duration.ofSeconds(3), 32, 1000, 1000, 2000, 20000, 128, 50000);
+        }
+
+        /** These limits with another deadline. */
+        public Limits withTimeout(Duration other) {
+            return new Limits(other, maxDepth, maxArrayItems, maxValuesPerProperty, maxBlankNodes, maxStatements,
+                    maxLookAlikeBlankNodes, maxCanonicalizationSteps);
         }
     }
 }

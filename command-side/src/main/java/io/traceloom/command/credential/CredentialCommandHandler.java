@@ -3,6 +3,7 @@ package io.traceloom.command.credential;
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
 import io.traceloom.kernel.credential.IssueCredential;
+import jakarta.json.JsonObject;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.Set;
@@ -44,8 +45,6 @@ public class CredentialCommandHandler {
 
     @CommandHandler
     public String handle(IssueCredential command) throws Exception {
-        // from the start: the work on a credential must end well before Axon's own time limits
-        WorkBudget budget = WorkBudget.start(limits);
         String tenantId = command.tenantId();
         KeyPair key;
         if (recordedIssuers.contains(tenantId)) {
@@ -54,8 +53,10 @@ public class CredentialCommandHandler {
             key = issuers.loadOrCreate(Issuer.idFor(tenantId), Issuer::new).invoke(issuer -> issuer.key(tenantId, keys));
             CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.add(tenantId));
         }
-        credentials.newInstance(() -> new Credential(command, key, suite, contexts, validity,
-                GenericEventMessage.clock.instant(), budget));
+        // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
+        JsonObject signed = Credential.signed(command, key, suite, contexts, validity,
+                GenericEventMessage.clock.instant(), WorkBudget.start(limits));
+        credentials.newInstance(() -> new Credential(command, signed));
         return command.credentialId();
     }
 }

@@ -12,12 +12,15 @@ import com.apicatalog.jsonld.uri.UriValidationPolicy;
 import com.apicatalog.rdf.api.RdfConsumerException;
 import com.apicatalog.rdf.api.RdfQuadConsumer;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.credential.LookAlikeBlankNodes.Quad;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.jena.rfc3986.IRI3986;
@@ -48,11 +51,11 @@ final class LosslessRdf {
     }
 
     /**
-     * The node map of a checked expanded document, its statements emitted to {@code consumer}.
+     * The statements of a checked expanded document, emitted to {@code consumer} and returned.
      *
      * @throws InvalidCredentialException what would not be signed, naming the property
      */
-    void emit(JsonArray expanded, RdfQuadConsumer consumer, WorkBudget budget)
+    List<Quad> emit(JsonArray expanded, RdfQuadConsumer consumer, WorkBudget budget)
             throws InvalidCredentialException, JsonLdError {
         Walk walk = new Walk(budget);
         for (JsonValue item : expanded) {
@@ -72,6 +75,7 @@ final class LosslessRdf {
             throw new OverLimitException(null, "has " + counting.blankNodes.size() + " blank nodes, more than "
                     + "traceloom.credentials.limits.max-blank-nodes (" + budget.limits().maxBlankNodes() + ")");
         }
+        return counting.quads;
     }
 
     /** The statements RDF should get from a node map: one per type, value and reference; lists spelled out. */
@@ -109,6 +113,7 @@ final class LosslessRdf {
     private static final class Counting implements RdfQuadConsumer {
         private final RdfQuadConsumer next;
         private final Set<String> blankNodes = new HashSet<>();
+        private final List<Quad> quads = new ArrayList<>();
         private long count;
 
         Counting(RdfQuadConsumer next) {
@@ -124,6 +129,7 @@ final class LosslessRdf {
                 blank(object);
             }
             blank(graph);
+            quads.add(new Quad(subject, predicate, object, datatype, language, direction, graph));
             next.quad(subject, predicate, object, datatype, language, direction, graph);
             return this;
         }
@@ -307,17 +313,21 @@ final class LosslessRdf {
      * @throws InvalidCredentialException when {@code iri} is not an absolute IRI by RFC 3987, or not by
      *                                    titanium's own test (which decides what it drops)
      */
-    static void requireIri(String iri, String property, String what) throws InvalidCredentialException {
+    private void requireIri(String iri, String property, String what) throws InvalidCredentialException {
         String problem;
         try {
             IRI3986 parsed = RFC3986.create(iri);
             problem = !parsed.hasScheme() ? "it is relative"
                     : UriUtils.isAbsoluteUri(iri, UriValidationPolicy.Full) ? null : "java.net.URI refuses it";
         } catch (IRIParseException e) {
-            problem = excerpt(e.getMessage());
+            // Jena's message starts by quoting the whole IRI
+            String reason = e.getMessage() == null ? "" : e.getMessage();
+            String quoted = "<" + iri + "> : ";
+            problem = excerpt(reason.startsWith(quoted) ? reason.substring(quoted.length()) : reason).strip();
         }
         if (problem != null) {
-            throw new InvalidCredentialException(property, "'" + excerpt(iri) + "' is not an absolute IRI ("
+            String shown = iri.startsWith(vocabulary) ? iri.substring(vocabulary.length()) : iri;
+            throw new InvalidCredentialException(property, "'" + excerpt(shown) + "' is not an absolute IRI ("
                     + what + ": " + problem + "), so it would not be signed");
         }
     }

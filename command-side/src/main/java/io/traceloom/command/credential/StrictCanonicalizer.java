@@ -55,7 +55,7 @@ public final class StrictCanonicalizer {
             JsonArray expanded = JsonLd.expand(JsonDocument.of(document)).options(expansion).get();
             budget.checkDeadline();
             RdfCanon canon = RdfCanon.create("SHA-256", budget.canonicalizationTicker());
-            rdf.emit(expanded, canon, budget);
+            LookAlikeBlankNodes.check(rdf.emit(expanded, canon, budget), budget);
             budget.checkDeadline();
             StringWriter nquads = new StringWriter();
             canon.provide(new NQuadsWriter(nquads));

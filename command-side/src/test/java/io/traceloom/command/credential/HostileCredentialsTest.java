@@ -134,12 +134,15 @@ class HostileCredentialsTest {
         JsonObject subject = Json.createObjectBuilder()
                 .add("x", Json.createObjectBuilder().add("@list", items)).build();
 
-        assertThat(refusalOf(subject)).isInstanceOf(OverLimitException.class);
+        InvalidCredentialException refused = refusalOf(subject);
+
+        assertThat(refused).isInstanceOf(OverLimitException.class);
+        assertThat(refused.getMessage()).contains("max-look-alike-blank-nodes");
     }
 
     @Test
     void theDeadlineStopsCanonicalizationInsideItsLoops() {
-        Limits unbounded = new Limits(Duration.ofMillis(300), 32, 1000, 1000, 2000, 20000, Integer.MAX_VALUE);
+        Limits unbounded = new Limits(Duration.ofMillis(300), 32, 1000, 1000, 2000, 20000, 128, Integer.MAX_VALUE);
         JsonArrayBuilder tens = Json.createArrayBuilder();
         for (int i = 0; i < 10; i++) {
             tens.add(Json.createObjectBuilder().add("z", 1));
