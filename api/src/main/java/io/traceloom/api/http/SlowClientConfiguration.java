@@ -13,7 +13,10 @@ public class SlowClientConfiguration {
 
     /**
      * First of all filters, so that no other work starts before the body is in; registered for async
-     * dispatches too, which is how a request comes back once its body has arrived.
+     * dispatches too, which is how a request comes back once its body has arrived. The filters after it
+     * then see an ordinary request and run as for any other (the request id filter, of the same order,
+     * comes after it as a registration bean sorts before an adapted filter bean: AuditMetadataTest
+     * notices if that changes).
      */
     @Bean
     public FilterRegistrationBean<SlowClientFilter> slowClientFilter(ApiProperties properties, ObjectMapper json) {

@@ -26,15 +26,20 @@ public class InvalidCredentialException extends Exception {
      * must not echo a megabyte of input.
      */
     public static String excerpt(String text) {
+        return excerpt(text, EXCERPT);
+    }
+
+    /** At most {@code max} characters of the text, on one line. */
+    public static String excerpt(String text, int max) {
         if (text == null) {
             return null;
         }
-        StringBuilder excerpt = new StringBuilder(Math.min(text.length(), EXCERPT) + 1);
-        for (int i = 0; i < text.length() && excerpt.length() < EXCERPT; i++) {
+        StringBuilder excerpt = new StringBuilder(Math.min(text.length(), max) + 1);
+        for (int i = 0; i < text.length() && excerpt.length() < max; i++) {
             char c = text.charAt(i);
             excerpt.append(Character.isISOControl(c) ? ' ' : c);
         }
-        if (text.length() <= EXCERPT) {
+        if (text.length() <= max) {
             return excerpt.toString();
         }
         if (Character.isHighSurrogate(excerpt.charAt(excerpt.length() - 1))) {

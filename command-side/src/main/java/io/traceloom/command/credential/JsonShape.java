@@ -41,7 +41,7 @@ final class JsonShape {
                 parts.push(step.key != null ? (step.parent.parent == null ? "" : ".") + excerpt(step.key)
                         : "[" + step.index + "]");
             }
-            return parts.isEmpty() ? "credential" : String.join("", parts);
+            return parts.isEmpty() ? "credential" : excerpt(String.join("", parts), 200);
         }
     }
 
