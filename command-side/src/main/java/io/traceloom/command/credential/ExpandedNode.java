@@ -52,7 +52,8 @@ final class ExpandedNode {
     }
 
     /**
-     * The id of the one node the property refers to.
+     * The id of the one node the property refers to (a bare reference, or a node with properties of its
+     * own, such as an issuer with a name).
      *
      * @throws IllegalArgumentException when it refers to none, to several, or holds a value instead
      */
@@ -61,8 +62,8 @@ final class ExpandedNode {
         if (values.size() != 1) {
             throw new IllegalArgumentException(name + " must be given once, " + values.size() + " found");
         }
-        if (values.get(0) instanceof JsonObject object && object.size() == 1
-                && object.get("@id") instanceof JsonString id) {
+        if (values.get(0) instanceof JsonObject object && object.get("@id") instanceof JsonString id
+                && !id.getString().startsWith("_:")) {
             return id.getString();
         }
         throw new IllegalArgumentException(name + " must be a single IRI");

@@ -110,6 +110,18 @@ class HostileCredentialsTest {
     }
 
     @Test
+    void anIssuerObjectWithANameVerifies() throws Exception {
+        JsonObject credential = SUITE.sign(unsigned(issuer).add("issuer", Json.createObjectBuilder()
+                        .add("id", DidKey.did(issuer.getPublic())).add("name", "Acme Orchards")).build(),
+                issuer.getPrivate(), issuer.getPublic(), NOW, budget());
+
+        Ed25519Proofs.Verification verification = SUITE.verify(credential, NOW, budget());
+
+        assertThat(verification.errors()).isEmpty();
+        assertThat(verification.checks()).contains("issuer");
+    }
+
+    @Test
     void lookAlikeBlankNodesCostingFactorialWorkAreRefusedQuickly() {
         JsonArrayBuilder tens = Json.createArrayBuilder();
         for (int i = 0; i < 10; i++) {
