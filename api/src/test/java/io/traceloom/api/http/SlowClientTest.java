@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * 300 connections trickling a request body at one byte every four seconds, from one client, must not
  * starve everyone else: bodies are read without holding a worker thread, one client may have only so many
- * still arriving, and each must arrive within the body timeout. The attacker speaks from 127.0.0.2 (also
- * this machine's loopback), the other clients from 127.0.0.1, as two machines would.
+ * still arriving, and each must arrive within the body timeout. 100 more trickle their headers. The
+ * attackers speak from 127.0.0.2 and 127.0.0.3 (also this machine's loopback), the other clients from
+ * 127.0.0.1, as different machines would.
  */
 class SlowClientTest {
 
@@ -53,24 +54,25 @@ class SlowClientTest {
     @Test
     void tricklingClientsDoNotStarveOthers() throws Exception {
         List<Socket> tricklers = new ArrayList<>();
+        // and, from another address, clients trickling their headers: Tomcat reads those without a thread
+        List<Socket> slowHeaders = new ArrayList<>();
         try {
             for (int i = 0; i < TRICKLERS; i++) {
-                Socket socket = new Socket();
-                socket.bind(new InetSocketAddress("127.0.0.2", 0));
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
-                socket.setSoTimeout(20_000);
-                socket.getOutputStream().write(("POST /credentials/verify HTTP/1.1\r\nHost: localhost\r\n"
-                        + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
-                        .getBytes(StandardCharsets.US_ASCII));
-                tricklers.add(socket);
+                tricklers.add(connect("127.0.0.2", "POST /credentials/verify HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"));
             }
+            for (int i = 0; i < 100; i++) {
+                slowHeaders.add(connect("127.0.0.3", "POST /credentials/verify HTTP/1.1\r\nHost: localhost\r\n"));
+            }
+            List<Socket> all = new ArrayList<>(tricklers);
+            all.addAll(slowHeaders);
             Thread trickle = new Thread(() -> {
                 try {
                     while (!Thread.currentThread().isInterrupted()) {
                         Thread.sleep(4000);
-                        for (Socket socket : tricklers) {
+                        for (Socket socket : all) {
                             try {
-                                socket.getOutputStream().write(' ');
+                                socket.getOutputStream().write('x');
                             } catch (IOException closed) {
                                 // answered and closed by the server
                             }
@@ -108,7 +110,19 @@ class SlowClientTest {
             for (Socket socket : tricklers) {
                 socket.close();
             }
+            for (Socket socket : slowHeaders) {
+                socket.close();
+            }
         }
+    }
+
+    private static Socket connect(String from, String head) throws IOException {
+        Socket socket = new Socket();
+        socket.bind(new InetSocketAddress(from, 0));
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+        socket.setSoTimeout(20_000);
+        socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+        return socket;
     }
 
     private static URI url(String path) {
