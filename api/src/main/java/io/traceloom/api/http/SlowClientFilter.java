@@ -82,7 +82,7 @@ public class SlowClientFilter implements Filter {
             return;
         }
         if (request.getContentLengthLong() > maxBytes) {
-            refuse(response, BodySizeLimitFilter.tooLarge(maxBytes));
+            refuse(request, response, BodySizeLimitFilter.tooLarge(maxBytes));
             return;
         }
         AsyncContext async = request.startAsync();
@@ -101,10 +101,17 @@ public class SlowClientFilter implements Filter {
         return type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/");
     }
 
-    /** Answers at once and closes the connection: the rest of the body is not worth reading. */
-    private void refuse(HttpServletResponse response, ProblemDetail problem) throws IOException {
+    /**
+     * Answers at once and closes the connection: the rest of the body is not worth reading. Before any
+     * other filter has run, so the request id is given here.
+     */
+    private void refuse(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
+            throws IOException {
         if (response.isCommitted()) {
             return;
+        }
+        if (!response.containsHeader(RequestIdFilter.HEADER)) {
+            response.setHeader(RequestIdFilter.HEADER, RequestIdFilter.requestIdOf(request));
         }
         response.setStatus(problem.getStatus());
         response.setHeader("Connection", "close");
@@ -115,6 +122,11 @@ public class SlowClientFilter implements Filter {
     static ProblemDetail timedOut(Duration bodyTimeout) {
         return Problems.of(HttpStatus.REQUEST_TIMEOUT, "body-timeout", "Request body too slow",
                 "The request body did not arrive within " + bodyTimeout.toMillis() + " ms.");
+    }
+
+    static ProblemDetail unreadable() {
+        return Problems.of(HttpStatus.BAD_REQUEST, "malformed-body", "Malformed request body",
+                "The request body could not be read as its headers declare it.");
     }
 
     static ProblemDetail tooManySlowBodies(int limit) {
@@ -179,10 +191,17 @@ public class SlowClientFilter implements Filter {
 
         @Override
         public void onError(Throwable error) {
-            // the client went away or the connection broke: nobody to answer
+            // a body not framed as declared (chunks that are not chunks), or a client that went away: the
+            // former gets its 400, the latter nobody can answer
             if (finished.compareAndSet(false, true)) {
                 release();
-                async.complete();
+                try {
+                    refuse(request, response, unreadable());
+                } catch (IOException | RuntimeException gone) {
+                    // the connection is gone
+                } finally {
+                    async.complete();
+                }
             }
         }
 
@@ -206,7 +225,7 @@ public class SlowClientFilter implements Filter {
             if (finished.compareAndSet(false, true)) {
                 release();
                 try {
-                    refuse(response, problem);
+                    refuse(request, response, problem);
                 } finally {
                     async.complete();
                 }

@@ -125,6 +125,38 @@ class SlowClientTest {
         return socket;
     }
 
+    @Test
+    void aBodyNotFramedAsDeclaredIsABadRequest() throws IOException {
+        try (Socket socket = connect("127.0.0.1", "POST /trade-items HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n{\"name\":\"Apples\"}")) {
+            String head = head(socket);
+
+            assertThat(head).startsWith("HTTP/1.1 400 ").contains("application/problem+json").contains("X-Request-Id: ");
+        }
+    }
+
+    @Test
+    void aBodyThatDoesNotArriveInTimeIsARequestTimeout() throws IOException {
+        try (Socket socket = connect("127.0.0.1", "POST /trade-items HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 100\r\nX-Request-Id: slow-1\r\n\r\n{")) {
+            String head = head(socket);
+
+            assertThat(head).startsWith("HTTP/1.1 408 ").contains("application/problem+json")
+                    .contains("X-Request-Id: slow-1").contains("Connection: close");
+        }
+    }
+
+    /** The status line and headers of the answer. */
+    private static String head(Socket socket) throws IOException {
+        InputStream in = socket.getInputStream();
+        StringBuilder head = new StringBuilder();
+        int b;
+        while (!head.toString().endsWith("\r\n\r\n") && (b = in.read()) >= 0) {
+            head.append((char) b);
+        }
+        return head.toString();
+    }
+
     private static URI url(String path) {
         return URI.create(traceloom.http().baseUrl() + path);
     }
