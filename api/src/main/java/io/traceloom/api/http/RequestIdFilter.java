@@ -25,16 +25,10 @@ public class RequestIdFilter extends OncePerRequestFilter {
     public static final String MDC_KEY = "requestId";
     private static final Pattern SANE = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
-    /** The client's request id when it is a sane token, else a new one. */
-    static String requestIdOf(HttpServletRequest request) {
-        String given = request.getHeader(HEADER);
-        return given != null && SANE.matcher(given).matches() ? given : UUID.randomUUID().toString();
-    }
-
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String requestId = requestIdOf(request);
+        String requestId = requestId(request.getHeader(HEADER));
         response.setHeader(HEADER, requestId);
         MDC.put(MDC_KEY, requestId);
         try {
@@ -42,5 +36,10 @@ public class RequestIdFilter extends OncePerRequestFilter {
         } finally {
             MDC.remove(MDC_KEY);
         }
+    }
+
+    /** The client's id when it is a sane token, else a new one. */
+    static String requestId(String given) {
+        return given != null && SANE.matcher(given).matches() ? given : UUID.randomUUID().toString();
     }
 }

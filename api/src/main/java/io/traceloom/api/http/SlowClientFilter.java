@@ -111,7 +111,7 @@ public class SlowClientFilter implements Filter {
             return;
         }
         if (!response.containsHeader(RequestIdFilter.HEADER)) {
-            response.setHeader(RequestIdFilter.HEADER, RequestIdFilter.requestIdOf(request));
+            response.setHeader(RequestIdFilter.HEADER, RequestIdFilter.requestId(request.getHeader(RequestIdFilter.HEADER)));
         }
         response.setStatus(problem.getStatus());
         response.setHeader("Connection", "close");
