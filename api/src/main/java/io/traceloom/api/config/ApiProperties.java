@@ -36,8 +36,16 @@ public record ApiProperties(@DefaultValue Http http,
         }
     }
 
-    /** @param maxBodySize larger request bodies are refused with 413 */
-    public record Http(@DefaultValue("1MB") DataSize maxBodySize) {
+    /**
+     * @param maxBodySize             larger request bodies are refused with 413
+     * @param bodyTimeout             the whole request body must arrive within this time, else 408
+     * @param maxSlowBodiesPerClient  request bodies one client (remote address) may have arriving at once;
+     *                                the next is refused with 429. Bodies are read without holding a
+     *                                thread, so slow clients cost connections, not the service
+     */
+    public record Http(@DefaultValue("1MB") DataSize maxBodySize,
+                       @DefaultValue("10s") Duration bodyTimeout,
+                       @DefaultValue("32") int maxSlowBodiesPerClient) {
     }
 
     /**

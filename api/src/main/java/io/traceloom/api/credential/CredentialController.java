@@ -96,23 +96,35 @@ public class CredentialController {
         return Versions.ok(request, Versions.etag(ISSUED), credential(caller, bare, id));
     }
 
-    /** For a credential from anyone: 200 with what was checked and what failed. */
+    /**
+     * For a credential from anyone: 200 with what was checked and what failed; 400 when the credential is
+     * over a limit (too large, too deep, too costly to canonicalize), which the verifier does not check at all.
+     */
     @Operation(summary = "Verify a credential",
             description = "For a credential from anyone: `eddsa-rdfc-2022` and `Ed25519Signature2020` proofs, "
-                    + "`did:key` issuers resolved locally, issuer = key controller, proof purpose, expiry and "
-                    + "strict JSON-LD. A credential that fails a check is still 200, its `errors` naming each "
-                    + "failed check; a body that is not a credential is 400.")
+                    + "`did:key` issuers resolved locally, issuer = key controller, proof purpose, validity period "
+                    + "and nothing unsigned. A credential that fails a check is still 200, its `errors` naming each "
+                    + "failed check; a body that is not a credential, or a credential over a limit, is 400.")
     @ApiResponse(responseCode = "200", description = "What was checked, and what failed.")
     @PostMapping(path = "/verify", consumes = MediaType.APPLICATION_JSON_VALUE)
-    public CredentialVerification verify(Caller caller, @RequestBody VerifyCredentialRequest body)
+    public VerificationResult verify(Caller caller, @RequestBody VerifyCredentialRequest body)
             throws JsonProcessingException {
         JsonNode credential = body.verifiableCredential();
         if (credential == null || !credential.isObject() || !credential.has("@context") || !credential.has("type")) {
             throw new InvalidRequestException("verifiableCredential",
                     "must be a credential: a JSON object with @context and type");
         }
-        return queries.get(new VerifyCredential(caller.tenantId(), json.writeValueAsString(credential)),
+        CredentialVerification verification = queries.get(
+                new VerifyCredential(caller.tenantId(), json.writeValueAsString(credential)),
                 CredentialVerification.class);
+        if (verification.refusal() != null) {
+            throw new InvalidRequestException(verification.refusal().field(), verification.refusal().message());
+        }
+        return new VerificationResult(verification.checks(), verification.warnings(), verification.errors());
+    }
+
+    /** The answer of verify: the checks that passed, warnings, and errors, each naming its check. */
+    public record VerificationResult(List<String> checks, List<String> warnings, List<String> errors) {
     }
 
     private JsonNode credential(Caller caller, String id, String asGiven) throws JsonProcessingException {

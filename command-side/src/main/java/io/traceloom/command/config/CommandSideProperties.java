@@ -25,8 +25,51 @@ public record CommandSideProperties(@DefaultValue("./data") Path dataDir,
      * @param masterKey base64 AES-256 key that encrypts the issuer keys at rest; blank: generated into
      *                  {@code <data-dir>/keys/master.key}
      * @param validity  default time from issuance to expiry
+     * @param limits    what signing or verifying one credential may cost
      */
     public record Credentials(@DefaultValue("") String masterKey,
-                              @DefaultValue("365d") Duration validity) {
+                              @DefaultValue("365d") Duration validity,
+                              @DefaultValue Limits limits) {
+    }
+
+    /**
+     * Bounds on the work one credential may cause, to issue or to verify it: JSON-LD expansion and RDF
+     * canonicalization cost far more than the bytes of a request suggest (RDFC-1.0 grows factorially on
+     * indistinguishable blank nodes, titanium quadratically with the values of one property). A credential
+     * over any of them is refused at once, naming the limit.
+     *
+     * @param timeout                   the work on one credential stops at this deadline, wherever it is
+     * @param maxDepth                  nesting of JSON objects and arrays, counted from the credential
+     * @param maxArrayItems             items in one JSON array
+     * @param maxValuesPerProperty      values of one property of one node after JSON-LD expansion, also when
+     *                                  several objects with the same id contribute to it
+     * @param maxBlankNodes             nodes without an IRI: objects without an id, list items
+     * @param maxStatements             RDF statements the credential makes
+     * @param maxLookAlikeBlankNodes    connected blank nodes that RDF canonicalization cannot tell apart by
+     *                                  their own statements (objects without an id with the same properties
+     *                                  and values, items of a list of equal items): telling them apart
+     *                                  costs the cube of their number
+     * @param maxCanonicalizationSteps  steps of RDF canonicalization (RDFC-1.0), most of them spent telling
+     *                                  look-alike blank nodes apart, trying every order of equal neighbours
+     */
+    public record Limits(@DefaultValue("3s") Duration timeout,
+                         @DefaultValue("32") int maxDepth,
+                         @DefaultValue("1000") int maxArrayItems,
+                         @DefaultValue("1000") int maxValuesPerProperty,
+                         @DefaultValue("2000") int maxBlankNodes,
+                         @DefaultValue("20000") int maxStatements,
+                         @DefaultValue("128") int maxLookAlikeBlankNodes,
+                         @DefaultValue("50000") int maxCanonicalizationSteps) {
+
+        /** The defaults, for code that runs without Spring (benchmarks, tests). */
+        public static Limits defaults() {
+            return new Limits(Duration.ofSeconds(3), 32, 1000, 1000, 2000, 20000, 128, 50000);
+        }
+
+        /** These limits with another deadline. */
+        public Limits withTimeout(Duration other) {
+            return new Limits(other, maxDepth, maxArrayItems, maxValuesPerProperty, maxBlankNodes, maxStatements,
+                    maxLookAlikeBlankNodes, maxCanonicalizationSteps);
+        }
     }
 }

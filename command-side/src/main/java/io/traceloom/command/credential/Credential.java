@@ -38,9 +38,18 @@ public class Credential {
         // for Axon
     }
 
-    /** Builds the W3C VC 1.1 credential the command describes, signs it with the issuer's key, records it. */
-    Credential(IssueCredential command, KeyPair issuerKey, Ed25519Proofs suite, ContextDocuments contexts,
-               Duration validity, Instant now) {
+    /** Records a credential as {@link #signed} made it. */
+    Credential(IssueCredential command, JsonObject signed) {
+        apply(new CredentialIssued(command.tenantId(), command.credentialId(), signed.toString()));
+    }
+
+    /**
+     * The W3C VC 1.1 credential the command describes, signed with the issuer's key. Made before the
+     * aggregate is: a refusal is the client's mistake, which Axon would otherwise log, stack and all, as a
+     * failure to create an aggregate.
+     */
+    static JsonObject signed(IssueCredential command, KeyPair issuerKey, Ed25519Proofs suite,
+                             ContextDocuments contexts, Duration validity, Instant now, WorkBudget budget) {
         Instant issued = now.truncatedTo(ChronoUnit.SECONDS);
         Instant expires = command.expirationDate() == null ? issued.plus(validity) : command.expirationDate();
         if (!expires.isAfter(issued)) {
@@ -59,9 +68,9 @@ public class Credential {
                 .add("credentialSubject", JsonValues.reader(command.credentialSubject()).readObject())
                 .build();
         try {
-            JsonObject signed = suite.sign(unsecured, issuerKey.getPrivate(), issuerKey.getPublic(), issued);
-            apply(new CredentialIssued(command.tenantId(), command.credentialId(), signed.toString()));
+            return suite.sign(unsecured, issuerKey.getPrivate(), issuerKey.getPublic(), issued, budget);
         } catch (InvalidCredentialException e) {
+            // a client's mistake: the API logs the refusal in one line
             throw rejected(e.property() == null ? "credentialSubject" : e.property(), e.getMessage());
         }
     }
@@ -72,7 +81,7 @@ public class Credential {
                 ContextDocuments.DATA_INTEGRITY_V2, contexts.traceloomContext()));
         for (String context : extra == null ? List.<String>of() : extra) {
             if (!contexts.isAvailable(context)) {
-                throw rejected("@context", "context not available: " + context);
+                throw rejected("@context", "context not available: " + InvalidCredentialException.excerpt(context));
             }
             all.add(context);
         }

@@ -1,7 +1,9 @@
 package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
+import io.traceloom.command.config.CommandSideProperties.Limits;
 import io.traceloom.kernel.credential.IssueCredential;
+import jakarta.json.JsonObject;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.Set;
@@ -26,6 +28,7 @@ public class CredentialCommandHandler {
     private final Ed25519Proofs suite;
     private final ContextDocuments contexts;
     private final Duration validity;
+    private final Limits limits;
     private final Set<String> recordedIssuers = ConcurrentHashMap.newKeySet();
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
@@ -37,6 +40,7 @@ public class CredentialCommandHandler {
         this.suite = suite;
         this.contexts = contexts;
         this.validity = properties.credentials().validity();
+        this.limits = properties.credentials().limits();
     }
 
     @CommandHandler
@@ -49,8 +53,10 @@ public class CredentialCommandHandler {
             key = issuers.loadOrCreate(Issuer.idFor(tenantId), Issuer::new).invoke(issuer -> issuer.key(tenantId, keys));
             CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.add(tenantId));
         }
-        credentials.newInstance(() -> new Credential(command, key, suite, contexts, validity,
-                GenericEventMessage.clock.instant()));
+        // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
+        JsonObject signed = Credential.signed(command, key, suite, contexts, validity,
+                GenericEventMessage.clock.instant(), WorkBudget.start(limits));
+        credentials.newInstance(() -> new Credential(command, signed));
         return command.credentialId();
     }
 }

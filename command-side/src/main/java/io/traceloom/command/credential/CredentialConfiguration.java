@@ -1,6 +1,13 @@
 package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
+import io.traceloom.command.config.CommandSideProperties.Limits;
+import jakarta.json.JsonObject;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.time.Duration;
+import java.time.Instant;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.WeakReferenceCache;
 import org.springframework.context.annotation.Bean;
@@ -18,9 +25,28 @@ public class CredentialConfiguration {
         return new ContextDocuments(properties.publicBaseUrl());
     }
 
+    /**
+     * Warmed up with one credential signed and verified: the first issuance would otherwise pay for loading
+     * and compiling the JSON-LD processor and for processing the contexts, against its own deadline.
+     */
     @Bean
-    public Ed25519Proofs ed25519Proofs(ContextDocuments contexts) {
-        return new Ed25519Proofs(new StrictCanonicalizer(contexts));
+    public Ed25519Proofs ed25519Proofs(ContextDocuments contexts) throws GeneralSecurityException,
+            InvalidCredentialException {
+        Ed25519Proofs proofs = new Ed25519Proofs(new StrictCanonicalizer(contexts));
+        KeyPair key = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        Limits unhurried = Limits.defaults().withTimeout(Duration.ofMinutes(1));
+        JsonObject sample = JsonValues.object()
+                .add("@context", JsonValues.array().add(ContextDocuments.CREDENTIALS_V1)
+                        .add(ContextDocuments.DATA_INTEGRITY_V2).add(contexts.traceloomContext()))
+                .add("type", JsonValues.array().add(Credential.VERIFIABLE_CREDENTIAL))
+                .add("issuer", DidKey.did(key.getPublic()))
+                .add("issuanceDate", "2026-01-01T00:00:00Z")
+                .add("credentialSubject", JsonValues.object().add("id", "urn:uuid:0").add("warm", 1))
+                .build();
+        JsonObject signed = proofs.sign(sample, key.getPrivate(), key.getPublic(), Instant.now(),
+                WorkBudget.start(unhurried));
+        proofs.verify(signed, Instant.now(), WorkBudget.start(unhurried));
+        return proofs;
     }
 
     @Bean

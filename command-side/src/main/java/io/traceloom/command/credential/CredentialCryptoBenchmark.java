@@ -18,6 +18,10 @@ public final class CredentialCryptoBenchmark {
     private CredentialCryptoBenchmark() {
     }
 
+    private static WorkBudget budget() {
+        return WorkBudget.start(io.traceloom.command.config.CommandSideProperties.Limits.defaults());
+    }
+
     public static void main(String[] args) throws Exception {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
         ContextDocuments contexts = new ContextDocuments("http://localhost:8080");
@@ -36,17 +40,17 @@ public final class CredentialCryptoBenchmark {
         Instant now = Instant.now();
         JsonObject signed = null;
         for (int i = 0; i < Math.max(200, count / 4); i++) {
-            signed = suite.sign(unsigned, key.getPrivate(), key.getPublic(), now);
-            suite.verify(signed, now);
+            signed = suite.sign(unsigned, key.getPrivate(), key.getPublic(), now, budget());
+            suite.verify(signed, now, budget());
         }
         long started = System.nanoTime();
         for (int i = 0; i < count; i++) {
-            signed = suite.sign(unsigned, key.getPrivate(), key.getPublic(), now);
+            signed = suite.sign(unsigned, key.getPrivate(), key.getPublic(), now, budget());
         }
         double signSeconds = (System.nanoTime() - started) / 1e9;
         started = System.nanoTime();
         for (int i = 0; i < count; i++) {
-            if (!suite.verify(signed, now).verified()) {
+            if (!suite.verify(signed, now, budget()).verified()) {
                 throw new IllegalStateException("a credential this code signed did not verify");
             }
         }

@@ -13,6 +13,12 @@ import java.util.Arrays;
  */
 public final class DidKey {
 
+    /**
+     * The longest verification method of an Ed25519 did:key, {@code did:key:z…#z…} (48 characters a key),
+     * with room to spare. Longer ones are refused before decoding: base58 decoding is quadratic in length.
+     */
+    public static final int MAX_LENGTH = 128;
+
     private static final byte[] ED25519_PUB = {(byte) 0xed, 0x01};
     /** The DER prefix of an X.509 SubjectPublicKeyInfo for Ed25519, before the 32 raw key bytes. */
     private static final byte[] X509_PREFIX = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
@@ -46,8 +52,11 @@ public final class DidKey {
      * @throws IllegalArgumentException when it is not an Ed25519 {@code did:key}
      */
     public static PublicKey publicKey(String didOrVerificationMethod) {
+        if (didOrVerificationMethod.length() > MAX_LENGTH) {
+            throw new IllegalArgumentException("longer than an Ed25519 did:key");
+        }
         if (!didOrVerificationMethod.startsWith("did:key:z")) {
-            throw new IllegalArgumentException("not a did:key: " + didOrVerificationMethod);
+            throw new IllegalArgumentException("not a did:key: " + InvalidCredentialException.excerpt(didOrVerificationMethod));
         }
         String key = didOrVerificationMethod.substring("did:key:".length());
         int fragment = key.indexOf('#');

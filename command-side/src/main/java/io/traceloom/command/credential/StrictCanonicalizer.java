@@ -1,90 +1,74 @@
 package io.traceloom.command.credential;
 
+import static io.traceloom.command.credential.InvalidCredentialException.excerpt;
+
 import com.apicatalog.jsonld.JsonLd;
 import com.apicatalog.jsonld.JsonLdError;
 import com.apicatalog.jsonld.JsonLdErrorCode;
 import com.apicatalog.jsonld.JsonLdOptions;
 import com.apicatalog.jsonld.JsonLdOptions.ProcessingPolicy;
+import com.apicatalog.jsonld.context.cache.Cache;
 import com.apicatalog.jsonld.document.JsonDocument;
 import com.apicatalog.rdf.api.RdfConsumerException;
 import com.apicatalog.rdf.canon.RdfCanon;
 import com.apicatalog.rdf.nquads.NQuadsWriter;
+import io.traceloom.command.credential.WorkBudget.CanonicalizationStopped;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.StringWriter;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * Turns a JSON-LD document into its canonical N-Quads (RDFC-1.0, SHA-256), refusing anything JSON-LD
- * would silently drop, since what is dropped is not signed: terms no context defines, and {@code @id} or
- * {@code @type} values that are not absolute IRIs (or blank node ids) — titanium drops those without a
- * word, so the expanded document is checked for them first.
+ * Turns a JSON-LD document into its canonical N-Quads (RDFC-1.0, SHA-256), refusing anything that would
+ * escape the signature and anything over the limits: the JSON is checked first ({@link JsonShape}), terms
+ * no context defines fail expansion, and {@link LosslessRdf} makes sure every expanded statement reaches
+ * the dataset. Every step runs against the caller's {@link WorkBudget}.
  */
 public final class StrictCanonicalizer {
 
-    private static final Pattern ABSOLUTE_IRI = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:\\S*$");
+    private static final Pattern UNDEFINED_TERM = Pattern.compile("undefined term[^\\[]*\\[([^\\]]{0,200})]");
 
     private final JsonLdOptions options;
+    private final LosslessRdf rdf;
 
     public StrictCanonicalizer(ContextDocuments contexts) {
         this.options = new JsonLdOptions(contexts);
         this.options.setUndefinedTermsPolicy(ProcessingPolicy.Fail);
+        // titanium's own cache is an unsynchronized access-ordered map, and this one is shared by every
+        // request thread; only the bundled contexts ever reach it
+        this.options.setContextCache(new BundledContextCache());
+        this.rdf = new LosslessRdf(contexts.traceloomContext() + "#");
     }
 
-    public String canonicalNQuads(JsonObject document) throws InvalidCredentialException {
+    /** What a document says, as JSON-LD expanded it (for reading), and its canonical N-Quads (for hashing). */
+    public record Canonical(JsonArray expanded, String nquads) {
+    }
+
+    public Canonical canonicalize(JsonObject document, WorkBudget budget) throws InvalidCredentialException {
+        JsonShape.check(document, budget);
+        JsonLdOptions expansion = new JsonLdOptions(options);
+        expansion.setTimeout(budget.remaining());
         try {
-            JsonArray expanded = JsonLd.expand(JsonDocument.of(document)).options(options).get();
-            for (JsonValue node : expanded) {
-                requireIris(node, null);
-            }
-            // From the expanded form: no context left to process a second time (the costliest step).
-            RdfCanon canon = RdfCanon.create("SHA-256");
-            JsonLd.toRdf(JsonDocument.of(expanded)).options(options).provide(canon);
+            JsonArray expanded = JsonLd.expand(JsonDocument.of(document)).options(expansion).get();
+            budget.checkDeadline();
+            RdfCanon canon = RdfCanon.create("SHA-256", budget.canonicalizationTicker());
+            LookAlikeBlankNodes.check(rdf.emit(expanded, canon, budget), budget);
+            budget.checkDeadline();
             StringWriter nquads = new StringWriter();
             canon.provide(new NQuadsWriter(nquads));
-            return nquads.toString();
+            return new Canonical(expanded, nquads.toString());
+        } catch (CanonicalizationStopped e) {
+            throw e.reason();
         } catch (JsonLdError e) {
+            if (e.getCode() == JsonLdErrorCode.PROCESSING_TIMEOUT_EXCEEDED) {
+                throw budget.timedOut();
+            }
             throw refusal(e);
         } catch (RdfConsumerException e) {
             throw new IllegalStateException("canonicalization failed", e);
-        }
-    }
-
-    private static void requireIris(JsonValue value, String property) throws InvalidCredentialException {
-        if (value instanceof JsonArray array) {
-            for (JsonValue item : array) {
-                requireIris(item, property);
-            }
-        } else if (value instanceof JsonObject object) {
-            if (object.containsKey("@value")) {
-                return;
-            }
-            for (var entry : object.entrySet()) {
-                String key = entry.getKey();
-                if (key.equals("@id")) {
-                    requireIri(entry.getValue(), property == null ? "id" : property);
-                } else if (key.equals("@type")) {
-                    requireIri(entry.getValue(), property == null ? "type" : property);
-                } else {
-                    requireIris(entry.getValue(), key);
-                }
-            }
-        }
-    }
-
-    private static void requireIri(JsonValue value, String property) throws InvalidCredentialException {
-        if (value instanceof JsonArray array) {
-            for (JsonValue item : array) {
-                requireIri(item, property);
-            }
-            return;
-        }
-        String iri = value instanceof JsonString string ? string.getString() : value.toString();
-        if (!iri.startsWith("_:") && !ABSOLUTE_IRI.matcher(iri).matches()) {
-            throw new InvalidCredentialException(shortName(property),
-                    "'" + iri + "' is not an absolute IRI, so it would not be signed (in " + shortName(property) + ")");
         }
     }
 
@@ -92,26 +76,40 @@ public final class StrictCanonicalizer {
         String message = error.getMessage() == null ? error.getCode().toMessage() : error.getMessage();
         if (error.getCode() == JsonLdErrorCode.LOADING_DOCUMENT_FAILED
                 || error.getCode() == JsonLdErrorCode.LOADING_REMOTE_CONTEXT_FAILED) {
-            return new InvalidCredentialException("@context", message.contains("context not available")
-                    ? message : "context not available: " + message);
+            return new InvalidCredentialException("@context", "context not available: "
+                    + excerpt(message.replaceFirst("^context not available: ", "")));
         }
-        String term = undefinedTerm(message);
-        return new InvalidCredentialException(term, term == null
-                ? "not valid JSON-LD: " + message
-                : "'" + term + "' is not defined by any context, so it would not be signed");
+        var term = UNDEFINED_TERM.matcher(message);
+        if (term.find()) {
+            String name = excerpt(term.group(1));
+            return new InvalidCredentialException(name, "'" + name + "' is not defined by any context, so it "
+                    + "would not be signed");
+        }
+        // the code's own sentence: titanium's messages may quote any amount of the input
+        return new InvalidCredentialException(null, "not valid JSON-LD: " + error.getCode().toMessage()
+                + " (" + error.getCode() + ")");
     }
 
-    /** titanium names the term in its message: "An undefined term has been found [name]. ..." */
-    private static String undefinedTerm(String message) {
-        var matcher = Pattern.compile("undefined term[^\\[]*\\[([^\\]]+)]").matcher(message);
-        return matcher.find() ? matcher.group(1) : null;
-    }
+    /** Context documents by URL; the document loader serves only the bundled few, so this stays small. */
+    private static final class BundledContextCache implements Cache<String, JsonValue> {
+        private static final int CAPACITY = 64;
+        private final Map<String, JsonValue> documents = new ConcurrentHashMap<>();
 
-    private static String shortName(String property) {
-        if (property == null) {
-            return null;
+        @Override
+        public boolean containsKey(String key) {
+            return documents.containsKey(key);
         }
-        int cut = Math.max(property.lastIndexOf('#'), property.lastIndexOf('/'));
-        return cut >= 0 && cut < property.length() - 1 ? property.substring(cut + 1) : property;
+
+        @Override
+        public JsonValue get(String key) {
+            return documents.get(key);
+        }
+
+        @Override
+        public void put(String key, JsonValue value) {
+            if (documents.size() < CAPACITY) {
+                documents.put(key, value);
+            }
+        }
     }
 }

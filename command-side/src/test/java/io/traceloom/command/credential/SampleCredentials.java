@@ -1,5 +1,6 @@
 package io.traceloom.command.credential;
 
+import io.traceloom.command.config.CommandSideProperties;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -44,6 +45,20 @@ final class SampleCredentials {
 
     static JsonObject signed(KeyPair issuer) throws InvalidCredentialException {
         return SUITE.sign(unsigned(issuer).build(), issuer.getPrivate(), issuer.getPublic(),
-                java.time.Instant.parse("2026-11-22T03:00:00Z"));
+                java.time.Instant.parse("2026-11-22T03:00:00Z"), budget());
+    }
+
+    /** Whether the credential verifies now, under the default limits. */
+    static boolean verifiesNow(JsonObject credential) {
+        try {
+            return SUITE.verify(credential, java.time.Instant.now(), budget()).verified();
+        } catch (OverLimitException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** A budget under the default limits, started now. */
+    static WorkBudget budget() {
+        return WorkBudget.start(CommandSideProperties.Limits.defaults());
     }
 }

@@ -1,0 +1,327 @@
+package io.traceloom.api.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.MDC;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+
+/**
+ * Reads every request body before the request is handled, without holding a thread while it arrives: the
+ * body is read with Servlet non-blocking IO into a buffer, and only once it is complete is the request
+ * dispatched to the application, which then reads it from memory. A client trickling a body one byte at
+ * a time therefore holds a connection, not one of the worker threads every other request needs. Three
+ * bounds keep even connections from piling up: the whole body must arrive within
+ * {@code traceloom.http.body-timeout} (408 otherwise), may not exceed {@code traceloom.http.max-body-size}
+ * (413), and one client (remote address) may have at most
+ * {@code traceloom.http.max-slow-bodies-per-client} bodies still arriving at once (429 for the next).
+ * <p>
+ * Multipart bodies are left to the container (its part parser reads the connection itself), and so are
+ * requests without a body.
+ */
+public class SlowClientFilter implements Filter {
+
+    private static final String BODY = SlowClientFilter.class.getName() + ".body";
+    private static final int CHUNK = 8192;
+
+    private final long maxBytes;
+    private final Duration bodyTimeout;
+    private final int maxSlowBodiesPerClient;
+    private final ObjectMapper json;
+    private final ConcurrentMap<String, AtomicInteger> slowBodies = new ConcurrentHashMap<>();
+
+    public SlowClientFilter(long maxBytes, Duration bodyTimeout, int maxSlowBodiesPerClient, ObjectMapper json) {
+        this.maxBytes = maxBytes;
+        this.bodyTimeout = bodyTimeout;
+        this.maxSlowBodiesPerClient = maxSlowBodiesPerClient;
+        this.json = json;
+    }
+
+    @Override
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
+        HttpServletRequest request = (HttpServletRequest) req;
+        HttpServletResponse response = (HttpServletResponse) res;
+        if (request.getDispatcherType() == DispatcherType.ASYNC && request.getAttribute(BODY) instanceof byte[] body) {
+            request.removeAttribute(BODY);
+            chain.doFilter(new BufferedRequest(request, body), response);
+            return;
+        }
+        if (request.getDispatcherType() != DispatcherType.REQUEST || !hasBody(request) || isMultipart(request)
+                || !request.isAsyncSupported()) {
+            chain.doFilter(request, response);
+            return;
+        }
+        if (request.getContentLengthLong() > maxBytes) {
+            refuse(request, response, BodySizeLimitFilter.tooLarge(maxBytes));
+            return;
+        }
+        AsyncContext async = request.startAsync();
+        async.setTimeout(bodyTimeout.toMillis());
+        BodyReader reader = new BodyReader(async, request, response);
+        async.addListener(reader);
+        request.getInputStream().setReadListener(reader);
+    }
+
+    private static boolean hasBody(HttpServletRequest request) {
+        return request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null;
+    }
+
+    private static boolean isMultipart(HttpServletRequest request) {
+        String type = request.getContentType();
+        return type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/");
+    }
+
+    /**
+     * Answers at once and closes the connection: the rest of the body is not worth reading. Before any
+     * other filter has run, so the request id is given here.
+     */
+    private void refuse(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
+            throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        String requestId = response.getHeader(RequestIdFilter.HEADER);
+        if (requestId == null) {
+            requestId = RequestIdFilter.requestId(request.getHeader(RequestIdFilter.HEADER));
+            response.setHeader(RequestIdFilter.HEADER, requestId);
+        }
+        MDC.put(RequestIdFilter.MDC_KEY, requestId);
+        try {
+            Refusals.log(request, problem.getStatus(), problem.getDetail());
+        } finally {
+            MDC.remove(RequestIdFilter.MDC_KEY);
+        }
+        response.setStatus(problem.getStatus());
+        response.setHeader("Connection", "close");
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), problem);
+    }
+
+    static ProblemDetail timedOut(Duration bodyTimeout) {
+        return Problems.of(HttpStatus.REQUEST_TIMEOUT, "body-timeout", "Request body too slow",
+                "The request body did not arrive within " + bodyTimeout.toMillis() + " ms.");
+    }
+
+    static ProblemDetail tooManySlowBodies(int limit) {
+        return Problems.of(HttpStatus.TOO_MANY_REQUESTS, "too-many-slow-requests", "Too many slow requests",
+                "This client already has " + limit + " request bodies still arriving.");
+    }
+
+    /** One body on its way in; every outcome happens once (completion, timeout, refusal, error). */
+    private final class BodyReader implements ReadListener, AsyncListener {
+        private final AsyncContext async;
+        private final HttpServletRequest request;
+        private final HttpServletResponse response;
+        private final String client;
+        private final ByteArrayOutputStream body;
+        private final byte[] chunk = new byte[CHUNK];
+        private final AtomicBoolean finished = new AtomicBoolean();
+        private boolean countedAsSlow;
+
+        BodyReader(AsyncContext async, HttpServletRequest request, HttpServletResponse response) {
+            this.async = async;
+            this.request = request;
+            this.response = response;
+            this.client = request.getRemoteAddr();
+            long declared = request.getContentLengthLong();
+            this.body = new ByteArrayOutputStream(declared > 0 ? (int) Math.min(declared, CHUNK * 8L) : CHUNK);
+        }
+
+        @Override
+        public void onDataAvailable() throws IOException {
+            ServletInputStream in = request.getInputStream();
+            while (in.isReady() && !in.isFinished()) {
+                int read = in.read(chunk);
+                if (read < 0) {
+                    break;
+                }
+                body.write(chunk, 0, read);
+                if (body.size() > maxBytes) {
+                    end(BodySizeLimitFilter.tooLarge(maxBytes));
+                    return;
+                }
+            }
+            if (!in.isFinished() && !finished.get() && countAsSlow() > maxSlowBodiesPerClient) {
+                end(tooManySlowBodies(maxSlowBodiesPerClient));
+            }
+        }
+
+        @Override
+        public void onAllDataRead() {
+            if (finished.compareAndSet(false, true)) {
+                release();
+                request.setAttribute(BODY, body.toByteArray());
+                async.dispatch();
+            }
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) throws IOException {
+            end(timedOut(bodyTimeout));
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            // a body not framed as declared (chunks that are not chunks), or a client that went away: the
+            // former gets its 400, the latter nobody can answer
+            if (finished.compareAndSet(false, true)) {
+                release();
+                try {
+                    refuse(request, response, Problems.unreadableBody());
+                } catch (IOException | RuntimeException gone) {
+                    // the connection is gone
+                } finally {
+                    async.complete();
+                }
+            }
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+            onError(event.getThrowable());
+        }
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+            if (finished.compareAndSet(false, true)) {
+                release();
+            }
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+        }
+
+        private void end(ProblemDetail problem) throws IOException {
+            if (finished.compareAndSet(false, true)) {
+                release();
+                try {
+                    refuse(request, response, problem);
+                } finally {
+                    async.complete();
+                }
+            }
+        }
+
+        /** Counts this body among its client's slow ones (once); how many that client now has. */
+        private synchronized int countAsSlow() {
+            AtomicInteger slow = slowBodies.computeIfAbsent(client, address -> new AtomicInteger());
+            if (countedAsSlow) {
+                return slow.get();
+            }
+            countedAsSlow = true;
+            return slow.incrementAndGet();
+        }
+
+        private synchronized void release() {
+            if (countedAsSlow) {
+                countedAsSlow = false;
+                slowBodies.computeIfPresent(client, (address, slow) -> slow.decrementAndGet() <= 0 ? null : slow);
+            }
+        }
+    }
+
+    /** The request as the application sees it: its body complete, in memory, read like any other. */
+    private static final class BufferedRequest extends HttpServletRequestWrapper {
+        private final byte[] body;
+        private ServletInputStream stream;
+
+        BufferedRequest(HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        /** A request like any other to the filters and servlet after this one, not an async re-dispatch. */
+        @Override
+        public DispatcherType getDispatcherType() {
+            return DispatcherType.REQUEST;
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            if (stream == null) {
+                stream = stream(new ByteArrayInputStream(body));
+            }
+            return stream;
+        }
+
+        private static ServletInputStream stream(ByteArrayInputStream in) {
+            return new ServletInputStream() {
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] buffer, int offset, int length) {
+                    return in.read(buffer, offset, length);
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    try {
+                        listener.onDataAvailable();
+                        listener.onAllDataRead();
+                    } catch (IOException e) {
+                        listener.onError(e);
+                    }
+                }
+            };
+        }
+
+        @Override
+        public BufferedReader getReader() {
+            String encoding = getCharacterEncoding();
+            Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+            return new BufferedReader(new InputStreamReader(getInputStream(), charset));
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.traceloom.command.credential;
+
+import com.apicatalog.rdf.canon.RdfCanonTicker;
+import io.traceloom.command.config.CommandSideProperties.Limits;
+import java.time.Duration;
+
+/**
+ * What the work on one credential may still cost: its limits, and a deadline that every loop of the
+ * work checks (ours, titanium's expansion through its timeout, RDF canonicalization through its ticker),
+ * so that the work stops when the deadline passes instead of running on until an interrupt that
+ * CPU-bound code never notices. One per credential and thread; not thread-safe.
+ */
+public final class WorkBudget {
+
+    private final Limits limits;
+    private final long deadline;
+    private long canonicalizationSteps;
+
+    private WorkBudget(Limits limits, long deadline) {
+        this.limits = limits;
+        this.deadline = deadline;
+    }
+
+    /** A budget whose deadline is {@link Limits#timeout()} from now. */
+    public static WorkBudget start(Limits limits) {
+        return new WorkBudget(limits, System.nanoTime() + limits.timeout().toNanos());
+    }
+
+    public Limits limits() {
+        return limits;
+    }
+
+    /** The steps of RDF canonicalization spent so far. */
+    long canonicalizationSteps() {
+        return canonicalizationSteps;
+    }
+
+    /** @throws OverLimitException once the deadline has passed */
+    public void checkDeadline() throws OverLimitException {
+        if (System.nanoTime() - deadline > 0) {
+            throw timedOut();
+        }
+    }
+
+    /** What is left until the deadline; at least a nanosecond, for titanium's timeout that must be positive. */
+    Duration remaining() {
+        return Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
+    }
+
+    OverLimitException timedOut() {
+        return new OverLimitException(null, "the credential needs more work than "
+                + "traceloom.credentials.limits.timeout (" + limits.timeout().toMillis() + " ms) allows");
+    }
+
+    /**
+     * Called by RDF canonicalization in each of its loops. RDFC-1.0 asks implementations to bound the work
+     * on "poison" datasets, whose look-alike blank nodes make it try every permutation of them.
+     */
+    RdfCanonTicker canonicalizationTicker() {
+        return () -> {
+            if (++canonicalizationSteps > limits.maxCanonicalizationSteps()) {
+                throw new CanonicalizationStopped(new OverLimitException(null, "telling its blank nodes apart "
+                        + "takes more than traceloom.credentials.limits.max-canonicalization-steps ("
+                        + limits.maxCanonicalizationSteps() + ") steps of RDF canonicalization; objects that "
+                        + "look alike (same properties and values, no id) are what makes it costly"));
+            }
+            if ((canonicalizationSteps & 0xff) == 0 && System.nanoTime() - deadline > 0) {
+                throw new CanonicalizationStopped(timedOut());
+            }
+        };
+    }
+
+    /** The way out of titanium's canonicalization loops: its ticker may throw only this type. */
+    static final class CanonicalizationStopped extends IllegalStateException {
+        private final OverLimitException reason;
+
+        CanonicalizationStopped(OverLimitException reason) {
+            super(reason.getMessage(), null);
+            this.reason = reason;
+        }
+
+        OverLimitException reason() {
+            return reason;
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
+    }
+}
