@@ -1,0 +1,18 @@
+package io.traceloom.kernel.schema;
+
+import io.traceloom.kernel.message.AggregateIds;
+
+/**
+ * A schema's id is chosen by the client ({@code PUT /schemas/{id}}), a UUID, unique across tenants (its URL
+ * names it alone); its aggregate is named {@code schema:<id>}, so the id of another kind of resource names
+ * no schema.
+ */
+public final class SchemaIds {
+
+    private SchemaIds() {
+    }
+
+    public static String aggregateId(String schemaId) {
+        return AggregateIds.clientChosen("schema", schemaId);
+    }
+}
