@@ -22,6 +22,11 @@ public class Queries {
         return result.orElseThrow(() -> new ResourceNotFoundException(notFoundDetail));
     }
 
+    /** The one result of a find query, if there is one. */
+    public <R> Optional<R> find(Object query, Class<R> type) {
+        return gateway.query(query, ResponseTypes.optionalInstanceOf(type)).join();
+    }
+
     public <R> R get(Object query, Class<R> type) {
         return gateway.query(query, ResponseTypes.instanceOf(type)).join();
     }

@@ -62,6 +62,10 @@ public final class Http {
         return send("POST", path, "application/json", BodyPublishers.ofString(json), headers);
     }
 
+    public Response put(String path, String json, String... headers) {
+        return send("PUT", path, "application/json", BodyPublishers.ofString(json), headers);
+    }
+
     public Response delete(String path, String... headers) {
         return send("DELETE", path, null, null, headers);
     }

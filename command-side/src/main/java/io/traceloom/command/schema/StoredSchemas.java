@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.axonframework.modelling.command.AggregateNotFoundException;
@@ -59,24 +58,12 @@ public class StoredSchemas implements TenantSchemas {
         return Optional.ofNullable(idOrNull(url));
     }
 
-    /** A stored schema's id is a UUID in its canonical (lower-case) form. */
-    public static boolean isSchemaId(String id) {
-        if (id.length() != 36) {
-            return false;
-        }
-        try {
-            return UUID.fromString(id).toString().equals(id);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
     private String idOrNull(String url) {
         if (url == null || !url.startsWith(prefix)) {
             return null;
         }
         String id = url.substring(prefix.length());
-        return isSchemaId(id) ? id : null;
+        return SchemaIds.isValid(id) ? id : null;
     }
 
     @Override
@@ -135,7 +122,7 @@ public class StoredSchemas implements TenantSchemas {
 
     @Override
     public boolean use(String tenantId, String schemaId, String user) {
-        if (!isSchemaId(schemaId)) {
+        if (!SchemaIds.isValid(schemaId)) {
             return false;
         }
         try {
@@ -156,7 +143,7 @@ public class StoredSchemas implements TenantSchemas {
 
     /** The tenant's schema as it stands now, loaded (and locked) in the caller's unit of work. */
     Optional<Schema.Content> content(String tenantId, String schemaId) {
-        if (!isSchemaId(schemaId)) {
+        if (!SchemaIds.isValid(schemaId)) {
             return Optional.empty();
         }
         try {
