@@ -45,8 +45,38 @@ class TenantBeforeAnythingTest {
                 new Probe("DELETE", "/trade-items/{item}", null, 412, "If-Match", "W/\"x\""),
                 new Probe("DELETE", "/trade-items/{item}", null, null, "If-Match", "{itemETag}"),
                 new Probe("DELETE", "/trade-items/{item}", null, null),
-                new Probe("GET", "/credentials/{credential}", null, 200));
+                new Probe("GET", "/credentials/{credential}", null, 200),
+                new Probe("GET", "/schemas/{schema}", null, 200),
+                new Probe("GET", "/schemas/{schema}", null, 304, "If-None-Match", "{schemaETag}"),
+                new Probe("GET", "/schemas/{schema}", null, 200, "Accept", "application/schema+json"),
+                new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{}}", null),
+                new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{\"type\":\"strin\"}}", 400),
+                new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{\"$ref\":\"" + UNUSED_ID + "\"}}",
+                        400),
+                new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{}}", 412, "If-Match", "\"9\""),
+                new Probe("DELETE", "/schemas/{schema}", null, 409),
+                new Probe("DELETE", "/schemas/{schema}", null, 412, "If-Match", "\"9\""),
+                new Probe("POST", "/schemas/{schema}/validate", "{\"lot\":7}", 200),
+                new Probe("GET", "/canvas-templates/{template}", null, 200),
+                new Probe("GET", "/canvas-templates/{template}", null, 304, "If-None-Match", "{templateETag}"),
+                new Probe("PUT", "/canvas-templates/{template}", "{\"name\":\"Theirs\",\"template\":\"x\",\"schema\":{}}",
+                        null),
+                new Probe("PUT", "/canvas-templates/{template}",
+                        "{\"name\":\"Theirs\",\"template\":\"{{#if}\",\"schema\":{}}", 400),
+                new Probe("PUT", "/canvas-templates/{template}",
+                        "{\"name\":\"Theirs\",\"template\":\"x\",\"schema\":{\"type\":\"strin\"}}", 400),
+                new Probe("PUT", "/canvas-templates/{template}", "{\"name\":\"Theirs\",\"template\":\"x\",\"schema\":{}}",
+                        412, "If-Match", "\"9\""),
+                new Probe("DELETE", "/canvas-templates/{template}", null, 412, "If-Match", "\"9\""),
+                new Probe("DELETE", "/canvas-templates/{template}", null, null),
+                new Probe("POST", "/canvas-templates/{template}/render", "{\"lot\":7}", 400),
+                new Probe("POST", "/canvas-templates/{template}/render", "{\"lot\":\"L1\"}", null),
+                new Probe("GET", "/canvas-template-instances/{instance}", null, 200),
+                new Probe("GET", "/canvas-template-instances/{instance}", null, 304, "If-None-Match", "\"0\""));
     }
+
+    /** A schema id nobody has. */
+    private static final String UNUSED_ID = "5a1c0d7e-0000-4000-8000-0000000000ff";
 
     /** One request; {@code {name}} in the path and headers stands for the owner's ids and entity tags. */
     private record Probe(String method, String path, String body, Integer ownerStatus, String... headers) {
@@ -132,8 +162,22 @@ class TenantBeforeAnythingTest {
         assertThat(credential.status()).isEqualTo(201);
         String credentialId = credential.header("Location").replaceAll(".*/", "");
         String tagId = tag.get("id").asText();
-        return Map.of("tag", tagId, "tagETag", http.get("/trade-item-tags/" + tagId).header("ETag"),
-                "item", item.json().get("id").asText(), "itemETag", item.header("ETag"),
-                "credential", credentialId);
+        String schemaId = java.util.UUID.randomUUID().toString();
+        Response schema = http.put("/schemas/" + schemaId, "{\"name\":\"Lot\",\"schema\":{\"properties\":"
+                + "{\"lot\":{\"type\":\"string\"}}}}");
+        assertThat(schema.status()).isEqualTo(201);
+        Response template = http.post("/canvas-templates", "{\"name\":\"Label\",\"template\":\"{{lot}}\","
+                + "\"schemaId\":\"" + schemaId + "\"}");
+        assertThat(template.status()).as(template.body()).isEqualTo(201);
+        String templateId = template.json().get("id").asText();
+        Response instance = http.post("/canvas-templates/" + templateId + "/render", "{\"lot\":\"L1\"}");
+        assertThat(instance.status()).isEqualTo(201);
+        return Map.ofEntries(Map.entry("tag", tagId),
+                Map.entry("tagETag", http.get("/trade-item-tags/" + tagId).header("ETag")),
+                Map.entry("item", item.json().get("id").asText()), Map.entry("itemETag", item.header("ETag")),
+                Map.entry("credential", credentialId), Map.entry("schema", schemaId),
+                Map.entry("schemaETag", schema.header("ETag")), Map.entry("template", templateId),
+                Map.entry("templateETag", template.header("ETag")),
+                Map.entry("instance", instance.json().get("id").asText()));
     }
 }

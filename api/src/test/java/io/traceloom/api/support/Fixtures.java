@@ -52,6 +52,8 @@ public final class Fixtures {
         ObjectNode all = JsonNodeFactory.instance.objectNode();
         all.set("tags", list(http, "/trade-item-tags?includeDeleted=true&limit=100"));
         all.set("items", list(http, "/trade-items?limit=100"));
+        all.set("schemas", list(http, "/schemas?limit=100"));
+        all.set("canvasTemplates", list(http, "/canvas-templates?limit=100"));
         return all;
     }
 

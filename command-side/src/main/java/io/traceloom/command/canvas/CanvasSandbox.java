@@ -91,9 +91,13 @@ final class CanvasSandbox {
         }
     }
 
+    /** An exception's class as Handlebars prefixes it to a cause's message: not the client's business. */
+    private static final java.util.regex.Pattern JAVA_NAMES =
+            java.util.regex.Pattern.compile("(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ");
+
     /** The parser's words, on one line and short: they can quote the template. */
     static String excerpt(String text) {
-        String line = String.valueOf(text).lines().findFirst().orElse("").strip();
+        String line = JAVA_NAMES.matcher(String.valueOf(text).lines().findFirst().orElse("")).replaceAll("").strip();
         return line.length() <= 300 ? line : line.substring(0, 299) + "…";
     }
 
