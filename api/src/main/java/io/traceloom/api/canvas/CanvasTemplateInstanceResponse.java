@@ -11,7 +11,7 @@ import java.time.Instant;
 public record CanvasTemplateInstanceResponse(String id, String templateId,
                                              @Schema(description = "The template's version (its `ETag` then) the "
                                                      + "render used.") long templateVersion,
-                                             @JsonRawValue @Schema(type = "object", implementation = Object.class,
+                                             @JsonRawValue @Schema(types = "object",
                                                      description = "The variables as rendered.") String variables,
                                              String renderedOutput,
                                              @Schema(description = "The id of the user who rendered it.") String renderedBy,

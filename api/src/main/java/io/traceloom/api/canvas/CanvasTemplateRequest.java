@@ -21,7 +21,7 @@ public record CanvasTemplateRequest(
         @NotEmpty @Size(max = MAX_TEMPLATE, message = "must be at most {max} characters")
         @Schema(description = "A Handlebars template.") String template,
         @Schema(description = "The JSON Schema the variables must satisfy (2020-12 unless its `$schema` names 2019-09 "
-                + "or draft-07); or leave it out and give `schemaId`.", type = "object") ObjectNode schema,
+                + "or draft-07); or leave it out and give `schemaId`.", types = "object") ObjectNode schema,
         @Size(max = 100, message = "must be at most {max} characters") @SingleLine
         @Schema(description = "Instead of `schema`: the id of one of your stored schemas, which the template then uses.")
         String schemaId) {

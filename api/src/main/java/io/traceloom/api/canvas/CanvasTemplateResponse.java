@@ -10,7 +10,7 @@ import org.springframework.lang.Nullable;
 @Schema(name = "CanvasTemplate", requiredProperties = {"id", "name", "template", "schema", "schemaId", "createdAt",
         "updatedAt"})
 public record CanvasTemplateResponse(String id, String name, String template,
-                                     @JsonRawValue @Schema(type = "object", implementation = Object.class, description =
+                                     @JsonRawValue @Schema(types = "object", description =
                                              "The JSON Schema the variables must satisfy; with `schemaId`, "
                                                      + "`{\"$ref\": \"<public base URL>/schemas/{schemaId}\"}`.")
                                      String schema,

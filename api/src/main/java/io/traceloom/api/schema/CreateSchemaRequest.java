@@ -13,5 +13,5 @@ import jakarta.validation.constraints.Size;
 public record CreateSchemaRequest(
         @NotBlank @NotWhiteSpace @Size(max = 200, message = "must be at most {max} characters") @SingleLine String name,
         @NotNull @Schema(description = "A JSON Schema: 2020-12 unless its `$schema` names 2019-09 or draft-07.",
-                type = "object") ObjectNode schema) {
+                types = "object") ObjectNode schema) {
 }

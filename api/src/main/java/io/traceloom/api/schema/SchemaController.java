@@ -128,7 +128,7 @@ public class SchemaController {
                     + "the JSON Schema itself, as its URL names it.")
     @ApiResponse(responseCode = "200", description = "The schema.", content = {
             @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SchemaResponse.class)),
-            @Content(mediaType = SCHEMA_JSON, schema = @Schema(type = "object", description = "The JSON Schema itself."))})
+            @Content(mediaType = SCHEMA_JSON, schema = @Schema(types = "object", description = "The JSON Schema itself."))})
     @Versioned
     @GetMapping(path = "/{id}", produces = {MediaType.APPLICATION_JSON_VALUE, SCHEMA_JSON})
     public ResponseEntity<?> get(Caller caller, @PathVariable String id, WebRequest request,
@@ -184,7 +184,8 @@ public class SchemaController {
     @PostMapping(path = "/{id}/validate", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ValidationResponse validate(Caller caller, @PathVariable String id,
                                        @RequestBody(description = "Any JSON value.", content = @Content(
-                                               schema = @Schema(description = "Any JSON value.")))
+                                               schema = @Schema(description = "Any JSON value.",
+                                                       types = {"object", "array", "string", "number", "boolean", "null"})))
                                        @org.springframework.web.bind.annotation.RequestBody JsonNode document) {
         SchemaValidation validation = queries.one(new ValidateAgainstSchema(caller.tenantId(), id, document.toString()),
                 SchemaValidation.class, "Schema '" + id + "' does not exist.");

@@ -12,7 +12,7 @@ import java.time.Instant;
  */
 @Schema(name = "Schema", requiredProperties = {"id", "name", "schema", "createdAt", "updatedAt", "version"})
 public record SchemaResponse(String id, String name,
-                             @JsonRawValue @Schema(type = "object", implementation = Object.class,
+                             @JsonRawValue @Schema(types = "object",
                                      description = "The JSON Schema, as stored.") String schema,
                              Instant createdAt, Instant updatedAt,
                              @Schema(description = "The version of the schema's content, as its `ETag` names it.")
