@@ -142,6 +142,9 @@ public class CanvasTemplateController {
     @Versioned
     @PostMapping(path = "/{id}/render", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<CanvasTemplateInstanceResponse> render(Caller caller, @PathVariable String id,
+                                                                 @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                                                                         description = "The variables: a JSON object, "
+                                                                                 + "checked against the template's schema.")
                                                                  @RequestBody ObjectNode variables,
                                                                  UriComponentsBuilder uri) {
         String instanceId = UUID.randomUUID().toString();
