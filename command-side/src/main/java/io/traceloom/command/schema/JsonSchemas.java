@@ -48,6 +48,9 @@ import java.util.function.Function;
  */
 public final class JsonSchemas {
 
+    private static final int MAX_MESSAGE = 300;
+    private static final int MAX_LOCATION = 1000;
+
     /** Nesting of a schema or a document, as for any JSON request body. */
     public static final int MAX_DEPTH = 64;
 
@@ -233,8 +236,10 @@ public final class JsonSchemas {
                     OutputFormat.DEFAULT));
             List<Violation> violations = new ArrayList<>(errors.size());
             for (Error error : errors) {
-                violations.add(new Violation(error.getInstanceLocation().toString(),
-                        error.getEvaluationPath().toString(), error.getMessage()));
+                // a message can quote the schema (an enum of thousands), a location the document's keys: short
+                violations.add(new Violation(Excerpts.of(error.getInstanceLocation().toString(), MAX_LOCATION),
+                        Excerpts.of(error.getEvaluationPath().toString(), MAX_LOCATION),
+                        Excerpts.of(String.valueOf(error.getMessage()), MAX_MESSAGE)));
             }
             return violations;
         } catch (Deadline.Exceeded e) {

@@ -127,6 +127,21 @@ class JsonSchemasTest {
     }
 
     @Test
+    void aViolationQuotesLittleOfTheSchemaOrTheDocument() {
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < 5000; i++) {
+            values.append(i == 0 ? "" : ",").append('"').append("value-").append(i).append('"');
+        }
+        Schema compiled = schemas.compile(JsonSchemas.read("{\"additionalProperties\":{\"enum\":[" + values + "]}}"),
+                BASE + "a", NOTHING_STORED);
+
+        Violation violation = schemas.validate(compiled, JsonSchemas.read("{\"" + "k".repeat(5000) + "\":1}")).get(0);
+
+        assertThat(violation.message()).hasSizeLessThanOrEqualTo(300);
+        assertThat(violation.instanceLocation()).hasSizeLessThanOrEqualTo(1000);
+    }
+
+    @Test
     void aPatternThatIsNoRegularExpressionIsNamed() {
         assertThatThrownBy(() -> schemas.compile(JsonSchemas.read("{\"pattern\":\"(\"}"), BASE + "a", NOTHING_STORED))
                 .isInstanceOf(UnusableSchemaException.class).hasMessageContaining("not a valid regular expression");
