@@ -128,6 +128,11 @@ public class Schema {
                 ? Optional.of(new Content(schemaId, text, contentVersion)) : Optional.empty();
     }
 
+    /** The tenant whose schema this is, if it exists: its URL is public, whoever stored it. */
+    Optional<String> owner() {
+        return exists ? Optional.of(tenantId) : Optional.empty();
+    }
+
     /** @param version the content's version: a compiled form of it stays true while the version does */
     record Content(String schemaId, String text, long version) {
     }

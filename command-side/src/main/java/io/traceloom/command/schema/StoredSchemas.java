@@ -115,6 +115,20 @@ public class StoredSchemas implements TenantSchemas {
     }
 
     @Override
+    public Optional<SchemaValidation> validatePublished(String schemaId, String document) {
+        if (!SchemaIds.isValid(schemaId)) {
+            return Optional.empty();
+        }
+        Optional<String> owner;
+        try {
+            owner = schemas.load(SchemaIds.aggregateId(schemaId)).invoke(Schema::owner);
+        } catch (AggregateNotFoundException noSuchSchema) {
+            return Optional.empty();
+        }
+        return owner.flatMap(tenantId -> validate(tenantId, schemaId, document));
+    }
+
+    @Override
     public SchemaValidation validateInline(String tenantId, String schema, String document) {
         return validate(tenantId, new CompiledSchemas.Key(tenantId, "inline:" + digest(schema), 0),
                 () -> compile(tenantId, schema, inlineLocation(), null), document);

@@ -125,6 +125,17 @@ class StoredSchemasTest {
     }
 
     @Test
+    void aPublishedSchemaValidatesForAnyoneAsItsOwnTenantsReferencesResolve() {
+        put(OTHER_TENANT, A, "{\"type\":\"string\"}");
+        put(OTHER_TENANT, B, "{\"properties\":{\"lot\":{\"$ref\":\"" + A + "\"}}}");
+
+        assertThat(inUnitOfWork(() -> stored.validatePublished(B, "{\"lot\":1}")).orElseThrow().violations())
+                .extracting(Violation::instanceLocation).containsExactly("/lot");
+        assertThat(inUnitOfWork(() -> stored.validate(TENANT, B, "{\"lot\":1}"))).isEmpty();
+        assertThat(inUnitOfWork(() -> stored.validatePublished("aaaaaaaa-0000-4000-8000-00000000ffff", "1"))).isEmpty();
+    }
+
+    @Test
     void validationCompilesOncePerVersionAndSeesTheSchemasItRefersToAsTheyStand() {
         put(TENANT, A, "{\"type\":\"string\"}");
         put(TENANT, B, "{\"properties\":{\"lot\":{\"$ref\":\"" + A + "\"}}}");

@@ -33,6 +33,15 @@ public interface TenantSchemas {
      */
     Optional<SchemaValidation> validate(String tenantId, String schemaId, String document);
 
+    /**
+     * Checks {@code document} against the stored schema with this id as its URL publishes it, whichever tenant
+     * stored it: for what any tenant may check, like a credential from anyone naming the schema in
+     * {@code credentialSchema}. Its {@code $ref}s resolve as they do for its own tenant.
+     *
+     * @return empty when no tenant has a schema with this id
+     */
+    Optional<SchemaValidation> validatePublished(String schemaId, String document);
+
     /** Checks {@code document} against a schema the caller keeps inline, one that passed {@link #check}. */
     SchemaValidation validateInline(String tenantId, String schema, String document);
 
