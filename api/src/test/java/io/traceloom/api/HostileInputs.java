@@ -36,6 +36,9 @@ final class HostileInputs {
     static final String GTIN = "04012345000009";
     static final String RESOLVED = "/01/" + GTIN;
     static final String DESCRIPTION = "/.well-known/gs1resolver";
+    static final String SCHEMAS = "/schemas";
+    static final String TEMPLATES = "/canvas-templates";
+    static final String INSTANCES = "/canvas-template-instances";
 
     /** An id no resource has. */
     static final String UNKNOWN_ID = "5a1c0d7e-0000-4000-8000-000000000000";
@@ -59,24 +62,197 @@ final class HostileInputs {
         cases.addAll(files());
         cases.addAll(uploads());
         cases.addAll(themes());
-        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, THEMES)) {
+        cases.addAll(schemas());
+        cases.addAll(canvasTemplates());
+        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, THEMES, SCHEMAS, TEMPLATES)) {
             cases.addAll(malformedBodies(path));
         }
         malformedBodies(LINK_SET).forEach(post -> cases.add(post.sentAs("PUT")));
+        for (String path : List.of(SCHEMAS + "/" + UNKNOWN_ID, TEMPLATES + "/" + UNKNOWN_ID)) {
+            cases.addAll(malformedBodies(path).stream().map(HostileInputs::asPut).toList());
+        }
+        // Any JSON value is a document to validate, and any object variables: the rest must still be refused.
+        // Not yet: bytes that are not UTF-8 but that Jackson reads all the same (an overlong encoding, UTF-16);
+        // typed bodies refuse them for their unknown field, these free-form ones cannot (see NOTES).
+        cases.addAll(malformedBodies(SCHEMAS + "/" + UNKNOWN_ID + "/validate").stream()
+                .filter(c -> !READABLE_VALUES.contains(new String(c.body(), StandardCharsets.UTF_8)))
+                .filter(HostileInputs::isUtf8Json).toList());
+        cases.addAll(malformedBodies(TEMPLATES + "/" + UNKNOWN_ID + "/render").stream()
+                .filter(c -> !new String(c.body(), StandardCharsets.UTF_8).equals("{\"x\":1}"))
+                .filter(HostileInputs::isUtf8Json).toList());
         cases.addAll(pagingAbuse(TAGS));
         cases.addAll(pagingAbuse(ITEMS));
         cases.addAll(pagingAbuse(FILES));
         cases.addAll(pagingAbuse(LINK_SETS));
-        for (String collection : List.of(TAGS, ITEMS, CREDENTIALS, FILES, THEMES, LINK_SETS)) {
+        cases.addAll(pagingAbuse(SCHEMAS));
+        cases.addAll(pagingAbuse(TEMPLATES));
+        for (String collection : List.of(TAGS, ITEMS, CREDENTIALS, FILES, THEMES, LINK_SETS, SCHEMAS, TEMPLATES,
+                INSTANCES)) {
             cases.addAll(pathTricks(collection));
         }
         for (String path : List.of(TAGS, TAGS + "/" + UNKNOWN_ID, ITEMS, ITEMS + "/" + UNKNOWN_ID, ISSUE, VERIFY,
                 CREDENTIALS + "/" + UNKNOWN_ID, CONTEXT, FILES, THEMES, THEMES + "/" + UNKNOWN_ID, LINK_SETS, RESOLVED,
-                RESOLVED + "/10/LOT1", DESCRIPTION)) {
+                RESOLVED + "/10/LOT1", DESCRIPTION, SCHEMAS, SCHEMAS + "/" + UNKNOWN_ID + "/validate", TEMPLATES,
+                TEMPLATES + "/" + UNKNOWN_ID + "/render", INSTANCES + "/" + UNKNOWN_ID)) {
             cases.addAll(wrongMethods(path));
+        }
+        for (String path : List.of(SCHEMAS + "/" + UNKNOWN_ID, TEMPLATES + "/" + UNKNOWN_ID)) {
+            cases.add(request("PATCH", path).header("Content-Type: application/json").body("{}").expect(405));
+            cases.add(request("POST", path).header("Content-Type: application/json").body("{}").expect(405));
+            cases.add(request("TRACE", path).expect(405));
         }
         return cases;
     }
+
+    /** JSON values that are documents to validate, though no other endpoint reads them. */
+    private static final List<String> READABLE_VALUES = List.of("null", "[]", "\"a string\"", "42", "true", "{\"x\":1}");
+
+    private static boolean isUtf8Json(HostileRequest hostile) {
+        return hostile.name() == null || !(hostile.name().startsWith("an overlong UTF-8")
+                || hostile.name().startsWith("UTF-16 sent as UTF-8"));
+    }
+
+    private static HostileRequest asPut(HostileRequest post) {
+        return new HostileRequest(post.name(), "PUT", post.target(), post.headers(), post.body(), post.status(),
+                post.field());
+    }
+
+    private static HostileRequest put(String path, String body) {
+        return request("PUT", path).header("Content-Type: application/json").body(body);
+    }
+
+    /** A schema body for POST /schemas. */
+    private static String schema(String schema) {
+        return "{\"name\":\"Hostile\",\"schema\":" + schema + "}";
+    }
+
+    static List<HostileRequest> schemas() {
+        String one = SCHEMAS + "/" + UNKNOWN_ID;
+        StringBuilder combinatorial = new StringBuilder("{\"$defs\":{");
+        for (int i = 0; i < 60; i++) {
+            combinatorial.append("\"d").append(i).append("\":{\"anyOf\":[{\"$ref\":\"#/$defs/d").append(i + 1)
+                    .append("\"},{\"$ref\":\"#/$defs/d").append(i + 1).append("\"}]},");
+        }
+        combinatorial.append("\"d60\":false},\"$ref\":\"#/$defs/d0\"}");
+        return List.of(
+                json(SCHEMAS, "{}").expect(400, "name"),
+                json(SCHEMAS, "{\"name\":\"Order\"}").expect(400, "schema"),
+                json(SCHEMAS, schema("null")).expect(400, "schema"),
+                json(SCHEMAS, schema("\"{}\"")).expect(400, "schema"),
+                json(SCHEMAS, schema("[]")).expect(400, "schema"),
+                json(SCHEMAS, schema("true")).expect(400, "schema"),
+                json(SCHEMAS, schema("42")).expect(400, "schema"),
+                json(SCHEMAS, "{\"name\":\"\",\"schema\":{}}").expect(400, "name"),
+                json(SCHEMAS, "{\"name\":\"" + "N".repeat(201) + "\",\"schema\":{}}").expect(400, "name"),
+                json(SCHEMAS, "{\"name\":\"a\\nb\",\"schema\":{}}").expect(400, "name"),
+                json(SCHEMAS, "{\"name\":42,\"schema\":{}}").expect(400, "name"),
+                json(SCHEMAS, "{\"name\":\"Order\",\"schema\":{},\"id\":\"" + UNKNOWN_ID + "\"}").expect(400, "id"),
+                json(SCHEMAS, "{\"name\":\"Order\",\"schema\":{},\"version\":3}").expect(400, "version"),
+                json(SCHEMAS, schema("{\"type\":\"strin\"}")).expect(400, "schema/type"),
+                json(SCHEMAS, schema("{\"minLength\":-1}")).expect(400, "schema/minLength"),
+                json(SCHEMAS, schema("{\"properties\":{\"a\":{\"required\":\"x\"}}}"))
+                        .expect(400, "schema/properties/a/required"),
+                json(SCHEMAS, schema("{\"$schema\":\"http://json-schema.org/draft-04/schema#\"}"))
+                        .expect(400, "schema/$schema"),
+                json(SCHEMAS, schema("{\"$schema\":\"https://evil.example/meta-schema\"}")).expect(400, "schema/$schema"),
+                json(SCHEMAS, schema("{\"$schema\":\"file:///etc/passwd\"}")).expect(400, "schema/$schema"),
+                json(SCHEMAS, schema("{\"$ref\":\"file:///etc/passwd\"}")).expect(400, "schema"),
+                json(SCHEMAS, schema("{\"$ref\":\"classpath:application.yml\"}")).expect(400, "schema"),
+                json(SCHEMAS, schema("{\"$ref\":\"http://169.254.169.254/latest/meta-data/\"}")).expect(400, "schema"),
+                json(SCHEMAS, schema("{\"$ref\":\"https://json-schema.org/draft/2020-12/../../application.yml\"}"))
+                        .expect(400, "schema"),
+                json(SCHEMAS, schema("{\"$ref\":\"jar:file:/app.jar!/application.yml\"}")).expect(400, "schema"),
+                json(SCHEMAS, schema("{\"$ref\":\"http://localhost:8080/schemas/" + UNKNOWN_ID + "\"}"))
+                        .expect(400, "schema"),
+                json(SCHEMAS, schema("{\"$ref\":\"" + UNKNOWN_ID + "\"}")).named("a $ref to no stored schema")
+                        .expect(400, "schema"),
+                json(SCHEMAS, schema("{\"$id\":\"file:///etc/\",\"$ref\":\"passwd\"}")).expect(400, "schema"),
+                json(SCHEMAS, schema("{\"pattern\":\"(\"}")).expect(400, "schema"),
+                json(SCHEMAS, schema("{\"$defs\":{\"a\":{\"$ref\":\"#/$defs/b\"},\"b\":{\"$ref\":\"#/$defs/a\"}},"
+                        + "\"$ref\":\"#/$defs/a\"}")).named("a $ref loop").expect(400, "schema"),
+                json(SCHEMAS, schema(combinatorial.toString())).named("2^60 anyOf branches").expect(400, "schema"),
+                json(SCHEMAS, schema("{\"description\":\"" + "d".repeat(300_000) + "\"}"))
+                        .named("a 300 KB schema").expect(400, "schema"),
+                json(SCHEMAS, schema("{\"items\":".repeat(70) + "{}" + "}".repeat(70) + "}"))
+                        .named("a schema nested 70 deep").expect(400),
+                put(one, schema("{}")).header("If-Match: \"0\"").named("If-Match on no schema").expect(412),
+                put(one, schema("{}")).header("If-Match: *").named("If-Match * on no schema").expect(412),
+                put(one, "{\"id\":\"" + UUID_OTHER + "\",\"name\":\"x\",\"schema\":{}}").expect(400, "id"),
+                put(one, "{\"id\":7,\"name\":\"x\",\"schema\":{}}").expect(400, "id"),
+                put(one, schema("{\"type\":\"strin\"}")).expect(400, "schema/type"),
+                put(SCHEMAS + "/not-a-uuid", schema("{}")).expect(400, "id"),
+                put(SCHEMAS + "/" + UNKNOWN_ID.toUpperCase(java.util.Locale.ROOT), schema("{}")).expect(400, "id"),
+                put(SCHEMAS + "/" + UNKNOWN_ID + "%20", schema("{}")).expect(400),
+                get(one).expect(404),
+                get(one).header("Accept: application/schema+json").expect(404),
+                get(one).header("Accept: application/xml").expect(406),
+                get(SCHEMAS + "/not-a-uuid").expect(404),
+                get(one + "?format=schema").expect(400, "format"),
+                request("DELETE", one).expect(404),
+                request("DELETE", one).header("If-Match: \"0\"").expect(404),
+                json(one + "/validate", "{}").expect(404),
+                json(one + "/validate", "null").expect(404),
+                json(SCHEMAS + "/not-a-uuid/validate", "{}").expect(404),
+                json(one + "/validate", "{\"a\":1,\"a\":2}").expect(400, "a"));
+    }
+
+    /** A template body for POST /canvas-templates, with an empty schema. */
+    private static String template(String template) {
+        return "{\"name\":\"Hostile\",\"template\":" + template + ",\"schema\":{}}";
+    }
+
+    static List<HostileRequest> canvasTemplates() {
+        String one = TEMPLATES + "/" + UNKNOWN_ID;
+        return List.of(
+                json(TEMPLATES, "{}").expect(400, "name"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"schema\":{}}").expect(400, "template"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"template\":\"x\"}").expect(400, "schema"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"template\":\"x\",\"schema\":{},\"schemaId\":\""
+                        + UNKNOWN_ID + "\"}").expect(400, "schemaId"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"template\":\"x\",\"schemaId\":\"" + UNKNOWN_ID + "\"}")
+                        .expect(400, "schemaId"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"template\":\"x\",\"schemaId\":\"../schemas\"}")
+                        .expect(400, "schemaId"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"template\":\"x\",\"schemaId\":42}").expect(400, "schemaId"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"template\":\"x\",\"schema\":[]}").expect(400, "schema"),
+                json(TEMPLATES, template("42")).expect(400, "template"),
+                json(TEMPLATES, template("[\"x\"]")).expect(400, "template"),
+                json(TEMPLATES, template("\"\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"" + "t".repeat(65_537) + "\"")).named("a 65 537 character template")
+                        .expect(400, "template"),
+                json(TEMPLATES, template("\"x\\u0000\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"Hello {{#if x}}\\nno end\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"{{> /etc/passwd}}\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"{{embedded \\\"x\\\"}}\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"{{precompile \\\"x\\\"}}\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"{{i18n \\\"x\\\"}}\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"{{i18nJs \\\"x\\\"}}\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"{{log \\\"x\\\"}}\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"{{#block \\\"x\\\"}}y{{/block}}\"")).expect(400, "template"),
+                json(TEMPLATES, template("\"" + "{{#a}}".repeat(5000) + "{{/a}}".repeat(5000) + "\""))
+                        .named("blocks nested 5000 deep").expect(400, "template"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"template\":\"x\",\"schema\":{\"minLength\":-1}}")
+                        .expect(400, "schema/minLength"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"template\":\"x\",\"schema\":{\"$ref\":\"file:///etc/passwd\"}}")
+                        .expect(400, "schema"),
+                json(TEMPLATES, "{\"name\":\"Label\",\"template\":\"x\",\"schema\":{},\"renderedOutput\":\"x\"}")
+                        .expect(400, "renderedOutput"),
+                put(one, template("\"x\"")).expect(404),
+                put(one, template("\"x\"")).header("If-Match: \"0\"").expect(404),
+                put(one, template("\"{{#if}\"")).named("a template that does not compile, of no template")
+                        .expect(404),
+                request("DELETE", one).expect(404),
+                json(one + "/render", "{}").expect(404),
+                json(one + "/render", "{\"lot\":\"L1\"}").expect(404),
+                json(one + "/render", "[]").expect(400),
+                json(one + "/render", "\"lot\"").expect(400),
+                get(one + "/render").expect(405),
+                get(INSTANCES).expect(404),
+                get(INSTANCES + "/" + UNKNOWN_ID).expect(404));
+    }
+
+    /** Another id no resource has. */
+    private static final String UUID_OTHER = "5a1c0d7e-0000-4000-8000-000000000001";
 
     static List<HostileRequest> tradeItemTags() {
         return List.of(

@@ -277,7 +277,9 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             case NOT_FOUND -> Problems.of(HttpStatus.NOT_FOUND, "not-found", "Not found", rejection.message());
             case CONFLICT -> withField(Problems.of(HttpStatus.CONFLICT, "conflict", "Conflict",
                     rejection.message()), rejection);
-            case INVALID -> rejection.field() == null
+            case INVALID -> !rejection.violations().isEmpty()
+                    ? Problems.violations(rejection.message(), rejection.field(), rejection.violations())
+                    : rejection.field() == null
                     ? Problems.of(HttpStatus.BAD_REQUEST, "invalid", "The request is not valid", rejection.message())
                     : Problems.invalid(rejection.message(),
                     List.of(new FieldProblem(rejection.field(), rejection.message())));

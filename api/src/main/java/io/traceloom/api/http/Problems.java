@@ -1,8 +1,14 @@
 package io.traceloom.api.http;
 
+import io.traceloom.kernel.message.Violation;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
@@ -31,6 +37,35 @@ public final class Problems {
         ProblemDetail problem = of(HttpStatus.BAD_REQUEST, "validation", "The request is not valid", detail);
         problem.setProperty("errors", errors);
         return problem;
+    }
+
+    /**
+     * A JSON document in the request breaks a JSON Schema (a schema its meta-schema, variables their
+     * template's schema). {@code errors} names each field that breaks a rule once, as everywhere: the field is
+     * the JSON pointer of the value in the request body without its leading {@code /} ({@code schema/type},
+     * {@code lot/kg}; {@code (body)} for the body itself), its message every rule it breaks. {@code violations}
+     * lists every violation in JSON Schema's own terms: {@code instanceLocation} (a JSON pointer within the
+     * document), {@code keywordLocation} (the rule's), {@code message}.
+     *
+     * @param field where the document is in the body, or {@code null} when it is the body
+     */
+    public static ProblemDetail violations(String detail, String field, List<Violation> violations) {
+        Map<String, Set<String>> byField = new LinkedHashMap<>();
+        for (Violation violation : violations) {
+            byField.computeIfAbsent(fieldOf(field, violation.instanceLocation()), key -> new LinkedHashSet<>())
+                    .add(violation.message());
+        }
+        List<FieldProblem> errors = new ArrayList<>();
+        byField.forEach((path, messages) -> errors.add(new FieldProblem(path, String.join("; ", messages))));
+        ProblemDetail problem = invalid(detail, errors);
+        problem.setProperty("violations", violations);
+        return problem;
+    }
+
+    /** The field of a value at {@code pointer} within the document at {@code field} of the body. */
+    static String fieldOf(String field, String pointer) {
+        String path = field == null ? (pointer.startsWith("/") ? pointer.substring(1) : pointer) : field + pointer;
+        return path.isEmpty() ? "(body)" : path;
     }
 
     /**

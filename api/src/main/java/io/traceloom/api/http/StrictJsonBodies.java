@@ -124,6 +124,10 @@ public class StrictJsonBodies extends RequestBodyAdviceAdapter {
     private static void walkJson(JsonNode node, String path, List<Violations.Finding> findings) {
         if (node.isTextual()) {
             check(node.textValue(), path, findings);
+        } else if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue()) && !node.isBigDecimal()) {
+            // 1e99999 reads as infinity, which no JSON can say again: a free-form body would not be what was sent
+            findings.add(new Violations.Finding(path.isEmpty() ? "(body)" : path, "PlainText",
+                    "is a number larger than this service reads"));
         } else if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
                 walkJson(node.get(i), path + "[" + i + "]", findings);

@@ -65,8 +65,38 @@ class TenantBeforeAnythingTest {
                 new Probe("GET", "/link-sets/{linkSet}", null, 304, "If-None-Match", "{linkSetETag}"),
                 new Probe("DELETE", "/link-sets/{linkSet}", null, 412, "If-Match", "\"5\""),
                 new Probe("DELETE", "/link-sets/{linkSet}", null, null, "If-Match", "{linkSetETag}"),
-                new Probe("DELETE", "/link-sets/{linkSet}", null, null));
+                new Probe("DELETE", "/link-sets/{linkSet}", null, null,
+                new Probe("GET", "/schemas/{schema}", null, 200),
+                new Probe("GET", "/schemas/{schema}", null, 304, "If-None-Match", "{schemaETag}"),
+                new Probe("GET", "/schemas/{schema}", null, 200, "Accept", "application/schema+json"),
+                new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{}}", null),
+                new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{\"type\":\"strin\"}}", 400),
+                new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{\"$ref\":\"" + UNUSED_ID + "\"}}",
+                        400),
+                new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{}}", 412, "If-Match", "\"9\""),
+                new Probe("DELETE", "/schemas/{schema}", null, 409),
+                new Probe("DELETE", "/schemas/{schema}", null, 412, "If-Match", "\"9\""),
+                new Probe("POST", "/schemas/{schema}/validate", "{\"lot\":7}", 200),
+                new Probe("GET", "/canvas-templates/{template}", null, 200),
+                new Probe("GET", "/canvas-templates/{template}", null, 304, "If-None-Match", "{templateETag}"),
+                new Probe("PUT", "/canvas-templates/{template}", "{\"name\":\"Theirs\",\"template\":\"x\",\"schema\":{}}",
+                        null),
+                new Probe("PUT", "/canvas-templates/{template}",
+                        "{\"name\":\"Theirs\",\"template\":\"{{#if}\",\"schema\":{}}", 400),
+                new Probe("PUT", "/canvas-templates/{template}",
+                        "{\"name\":\"Theirs\",\"template\":\"x\",\"schema\":{\"type\":\"strin\"}}", 400),
+                new Probe("PUT", "/canvas-templates/{template}", "{\"name\":\"Theirs\",\"template\":\"x\",\"schema\":{}}",
+                        412, "If-Match", "\"9\""),
+                new Probe("DELETE", "/canvas-templates/{template}", null, 412, "If-Match", "\"9\""),
+                new Probe("DELETE", "/canvas-templates/{template}", null, null),
+                new Probe("POST", "/canvas-templates/{template}/render", "{\"lot\":7}", 400),
+                new Probe("POST", "/canvas-templates/{template}/render", "{\"lot\":\"L1\"}", null),
+                new Probe("GET", "/canvas-template-instances/{instance}", null, 200),
+                new Probe("GET", "/canvas-template-instances/{instance}", null, 304, "If-None-Match", "\"0\""));
     }
+
+    /** A schema id nobody has. */
+    private static final String UNUSED_ID = "5a1c0d7e-0000-4000-8000-0000000000ff";
 
     /** One request; {@code {name}} in the path and headers stands for the owner's ids and entity tags. */
     private record Probe(String method, String path, String body, Integer ownerStatus, String... headers) {
@@ -213,6 +243,16 @@ class TenantBeforeAnythingTest {
         Response linkSet = http.put("/link-sets/" + linkSetId, "{\"identifier\":\"01/" + Gs1Keys.gtin()
                 + "\",\"links\":[" + PIP + "]}");
         assertThat(linkSet.status()).isEqualTo(201);
+        String schemaId = java.util.UUID.randomUUID().toString();
+        Response schema = http.put("/schemas/" + schemaId, "{\"name\":\"Lot\",\"schema\":{\"properties\":"
+                + "{\"lot\":{\"type\":\"string\"}}}}");
+        assertThat(schema.status()).isEqualTo(201);
+        Response template = http.post("/canvas-templates", "{\"name\":\"Label\",\"template\":\"{{lot}}\","
+                + "\"schemaId\":\"" + schemaId + "\"}");
+        assertThat(template.status()).as(template.body()).isEqualTo(201);
+        String templateId = template.json().get("id").asText();
+        Response instance = http.post("/canvas-templates/" + templateId + "/render", "{\"lot\":\"L1\"}");
+        assertThat(instance.status()).isEqualTo(201);
         return Map.ofEntries(Map.entry("tag", tagId),
                 Map.entry("tagETag", http.get("/trade-item-tags/" + tagId).header("ETag")),
                 Map.entry("item", item.json().get("id").asText()), Map.entry("itemETag", item.header("ETag")),
@@ -220,6 +260,9 @@ class TenantBeforeAnythingTest {
                 Map.entry("file", fileId), Map.entry("fileETag", http.get("/files/" + fileId).header("ETag")),
                 Map.entry("contentETag", http.getBytes("/files/" + fileId + "/content").header("ETag")),
                 Map.entry("theme", theme.json().get("id").asText()), Map.entry("themeETag", theme.header("ETag")),
-                Map.entry("linkSet", linkSetId), Map.entry("linkSetETag", linkSet.header("ETag")));
+                Map.entry("linkSet", linkSetId), Map.entry("linkSetETag", linkSet.header("ETag",
+                Map.entry("schema", schemaId), Map.entry("schemaETag", schema.header("ETag")),
+                Map.entry("template", templateId), Map.entry("templateETag", template.header("ETag")),
+                Map.entry("instance", instance.json().get("id").asText()));
     }
 }

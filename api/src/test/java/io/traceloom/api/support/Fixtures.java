@@ -56,6 +56,8 @@ public final class Fixtures {
         Http.Response theme = http.get("/organization-themes");
         all.set("theme", theme.status() == 200 ? theme.json() : JsonNodeFactory.instance.numberNode(theme.status()));
         all.set("linkSets", list(http, "/link-sets?limit=100"));
+        all.set("schemas", list(http, "/schemas?limit=100"));
+        all.set("canvasTemplates", list(http, "/canvas-templates?limit=100"));
         return all;
     }
 

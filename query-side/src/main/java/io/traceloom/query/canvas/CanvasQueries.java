@@ -1,0 +1,46 @@
+package io.traceloom.query.canvas;
+
+import static org.springframework.data.mongodb.core.query.Criteria.where;
+import static org.springframework.data.mongodb.core.query.Query.query;
+
+import io.traceloom.kernel.canvas.CanvasTemplateInstanceView;
+import io.traceloom.kernel.canvas.CanvasTemplatePage;
+import io.traceloom.kernel.canvas.CanvasTemplateView;
+import io.traceloom.kernel.canvas.FindCanvasTemplate;
+import io.traceloom.kernel.canvas.FindCanvasTemplateInstance;
+import io.traceloom.kernel.canvas.ListCanvasTemplates;
+import io.traceloom.query.readmodel.MongoPages;
+import io.traceloom.query.readmodel.TenantDocument;
+import java.util.Optional;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.stereotype.Component;
+
+@Component
+public class CanvasQueries {
+
+    private final MongoTemplate mongo;
+
+    public CanvasQueries(MongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    @QueryHandler
+    public Optional<CanvasTemplateView> handle(FindCanvasTemplate query) {
+        return TenantDocument.findById(mongo, CanvasTemplateDocument.class, query.templateId(), query.tenantId())
+                .map(CanvasTemplateDocument::toView);
+    }
+
+    @QueryHandler
+    public CanvasTemplatePage handle(ListCanvasTemplates query) {
+        MongoPages.Slice<CanvasTemplateDocument> slice = MongoPages.find(mongo,
+                query(where("tenantId").is(query.tenantId())), CanvasTemplateDocument.class, query.page(), query.limit());
+        return new CanvasTemplatePage(slice.items().stream().map(CanvasTemplateDocument::toView).toList(), slice.total());
+    }
+
+    @QueryHandler
+    public Optional<CanvasTemplateInstanceView> handle(FindCanvasTemplateInstance query) {
+        return TenantDocument.findById(mongo, CanvasTemplateInstanceDocument.class, query.instanceId(), query.tenantId())
+                .map(CanvasTemplateInstanceDocument::toView);
+    }
+}

@@ -1,0 +1,38 @@
+package io.traceloom.query.schema;
+
+import static org.springframework.data.mongodb.core.query.Criteria.where;
+import static org.springframework.data.mongodb.core.query.Query.query;
+
+import io.traceloom.kernel.schema.FindSchema;
+import io.traceloom.kernel.schema.ListSchemas;
+import io.traceloom.kernel.schema.SchemaPage;
+import io.traceloom.kernel.schema.SchemaView;
+import io.traceloom.query.readmodel.MongoPages;
+import io.traceloom.query.readmodel.TenantDocument;
+import java.util.Optional;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.stereotype.Component;
+
+@Component
+public class SchemaQueries {
+
+    private final MongoTemplate mongo;
+
+    public SchemaQueries(MongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    @QueryHandler
+    public Optional<SchemaView> handle(FindSchema query) {
+        return TenantDocument.findById(mongo, SchemaDocument.class, query.schemaId(), query.tenantId())
+                .map(SchemaDocument::toView);
+    }
+
+    @QueryHandler
+    public SchemaPage handle(ListSchemas query) {
+        MongoPages.Slice<SchemaDocument> slice = MongoPages.find(mongo,
+                query(where("tenantId").is(query.tenantId())), SchemaDocument.class, query.page(), query.limit());
+        return new SchemaPage(slice.items().stream().map(SchemaDocument::toView).toList(), slice.total());
+    }
+}
