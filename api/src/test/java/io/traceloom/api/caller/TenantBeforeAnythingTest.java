@@ -65,7 +65,7 @@ class TenantBeforeAnythingTest {
                 new Probe("GET", "/link-sets/{linkSet}", null, 304, "If-None-Match", "{linkSetETag}"),
                 new Probe("DELETE", "/link-sets/{linkSet}", null, 412, "If-Match", "\"5\""),
                 new Probe("DELETE", "/link-sets/{linkSet}", null, null, "If-Match", "{linkSetETag}"),
-                new Probe("DELETE", "/link-sets/{linkSet}", null, null,
+                new Probe("DELETE", "/link-sets/{linkSet}", null, null),
                 new Probe("GET", "/schemas/{schema}", null, 200),
                 new Probe("GET", "/schemas/{schema}", null, 304, "If-None-Match", "{schemaETag}"),
                 new Probe("GET", "/schemas/{schema}", null, 200, "Accept", "application/schema+json"),
@@ -260,7 +260,7 @@ class TenantBeforeAnythingTest {
                 Map.entry("file", fileId), Map.entry("fileETag", http.get("/files/" + fileId).header("ETag")),
                 Map.entry("contentETag", http.getBytes("/files/" + fileId + "/content").header("ETag")),
                 Map.entry("theme", theme.json().get("id").asText()), Map.entry("themeETag", theme.header("ETag")),
-                Map.entry("linkSet", linkSetId), Map.entry("linkSetETag", linkSet.header("ETag",
+                Map.entry("linkSet", linkSetId), Map.entry("linkSetETag", linkSet.header("ETag")),
                 Map.entry("schema", schemaId), Map.entry("schemaETag", schema.header("ETag")),
                 Map.entry("template", templateId), Map.entry("templateETag", template.header("ETag")),
                 Map.entry("instance", instance.json().get("id").asText()));

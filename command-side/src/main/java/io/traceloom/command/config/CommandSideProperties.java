@@ -45,6 +45,16 @@ public record CommandSideProperties(@DefaultValue("./data") Path dataDir,
     public record Credentials(@DefaultValue("") String masterKey,
                               @DefaultValue("365d") Duration validity,
                               @DefaultValue Limits limits) {
+
+        @ConstructorBinding
+        public Credentials {
+        }
+
+        /** With the limits at their defaults (for tests of other features). */
+        public Credentials(String masterKey, Duration validity) {
+            this(masterKey, validity, Limits.defaults());
+        }
+
     }
 
     /**
