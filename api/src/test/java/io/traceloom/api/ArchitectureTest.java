@@ -40,9 +40,13 @@ class ArchitectureTest {
      */
     static final Map<String, Set<String>> ROOMS = Map.of(
             KERNEL, Set.of("message", "catalogue"),
-            COMMAND, Set.of("config", "rejection"),
+            COMMAND, Set.of("config", "rejection",
+                    // files under the data directory: owner-only, written atomically and durably
+                    "storage"),
             QUERY, Set.of("processing", "readmodel", "catalogue"),
-            API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue"));
+            API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue",
+                    // the event store's durability: group commit, owner-only files of the embedded store
+                    "storage"));
 
     /** The benchmark endpoints: a client of the features, through their messages (the kernel) only. */
     private static final String BENCH = API + ".bench";
