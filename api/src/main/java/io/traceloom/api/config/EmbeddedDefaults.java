@@ -20,7 +20,9 @@ import org.springframework.core.env.MapPropertySource;
  * when a group commit forces the store (see {@code io.traceloom.api.storage}), or at the latest half a
  * second later. A write answers only after a force that covers it, so what a crash loses is writes not
  * yet answered. ({@code WRITE_DELAY=0} wrote a chunk per commit, serialized all commits on that write,
- * grew the file by a chunk per commit, and forced nothing.)
+ * grew the file by a chunk per commit, and forced nothing.) {@code DB_CLOSE_ON_EXIT=FALSE}: the service
+ * closes the database when it stops, after the requests in flight; H2's own shutdown hook closed it
+ * under them.
  */
 public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
 
@@ -40,7 +42,7 @@ public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
 
     /** The URL of the embedded event store for an H2 database name (H2 adds its file suffix). */
     public static String url(String databaseName) {
-        return "jdbc:h2:" + databaseName + ";WRITE_DELAY=500";
+        return "jdbc:h2:" + databaseName + ";WRITE_DELAY=500;DB_CLOSE_ON_EXIT=FALSE";
     }
 
     @Override
