@@ -42,7 +42,9 @@ class ArchitectureTest {
             KERNEL, Set.of("message", "catalogue"),
             COMMAND, Set.of("config", "rejection",
                     // files under the data directory: owner-only, written atomically and durably
-                    "storage"),
+                    "storage",
+                    // what every tag catalogue aggregate shares: its compact tags, snapshots, a cache that holds
+                    "catalogue"),
             QUERY, Set.of("processing", "readmodel", "catalogue"),
             API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue",
                     // the event store's durability: group commit, owner-only files of the embedded store

@@ -15,11 +15,21 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param publicBaseUrl where clients reach the service; URLs the service hands out (the JSON-LD context
  *                      named in every credential) start with it. Set it once, before issuing
  * @param credentials   issuing verifiable credentials
+ * @param catalogues    the tenants' tag catalogues, as the command side keeps them
  */
 @ConfigurationProperties("traceloom")
 public record CommandSideProperties(@DefaultValue("./data") Path dataDir,
                                     @DefaultValue("http://localhost:8080") String publicBaseUrl,
-                                    @DefaultValue Credentials credentials) {
+                                    @DefaultValue Credentials credentials,
+                                    @DefaultValue Catalogues catalogues) {
+
+    /**
+     * @param cacheSize how many tag catalogues (one per tenant and kind) stay in memory; one that is not
+     *                  is loaded from its latest snapshot on its next write. Memory grows with the tags
+     *                  cached (roughly 300 bytes a tag)
+     */
+    public record Catalogues(@DefaultValue("500") int cacheSize) {
+    }
 
     /**
      * @param masterKey base64 AES-256 key that encrypts the issuer keys at rest; blank: generated into

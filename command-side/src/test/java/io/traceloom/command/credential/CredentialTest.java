@@ -48,7 +48,8 @@ class CredentialTest {
                 fixture.getRepository(), IssuerKeyStore.open(keys, ""), SampleCredentials.SUITE,
                 SampleCredentials.CONTEXTS,
                 new CommandSideProperties(keys, "http://localhost:8080",
-                        new CommandSideProperties.Credentials("", Duration.ofDays(365)))));
+                        new CommandSideProperties.Credentials("", Duration.ofDays(365)),
+                        new CommandSideProperties.Catalogues(500))));
     }
 
     @AfterEach
