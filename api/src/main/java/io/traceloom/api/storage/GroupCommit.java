@@ -40,6 +40,7 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
     private Throwable failure;
     private boolean closed;
     private int waiting;
+    private long awaits;
 
     public GroupCommit(Force force, String name) {
         this.force = force;
@@ -55,6 +56,7 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
             if (closed) {
                 throw new NotDurableException("the event store is closing; this write may not be durable", null);
             }
+            awaits++;
             long mine = started + 1;
             if (highestWanted < mine) {
                 highestWanted = mine;
@@ -109,6 +111,26 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
             } finally {
                 lock.unlock();
             }
+        }
+    }
+
+    /** How many forces have completed; with {@link #awaits()}, how many writers share a force. */
+    public long forces() {
+        lock.lock();
+        try {
+            return finished;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many times a writer (or a projection's read) has waited for a force. */
+    public long awaits() {
+        lock.lock();
+        try {
+            return awaits;
+        } finally {
+            lock.unlock();
         }
     }
 

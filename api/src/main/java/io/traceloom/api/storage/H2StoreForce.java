@@ -25,6 +25,7 @@ final class H2StoreForce implements GroupCommit.Force, AutoCloseable {
     private final Connection connection;
     private final Database database;
     private long forcedVersion = -1;
+    private volatile long syncs;
 
     private H2StoreForce(Connection connection, Database database) {
         this.connection = connection;
@@ -57,8 +58,14 @@ final class H2StoreForce implements GroupCommit.Force, AutoCloseable {
         if (version != forcedVersion) {
             store.executeFilestoreOperation(store::sync);
             forcedVersion = version;
+            syncs++;
         }
         // else nothing was stored since the last force: nothing to force
+    }
+
+    /** How many times the file was forced (a force with nothing stored since the last one skips it). */
+    long syncs() {
+        return syncs;
     }
 
     @Override

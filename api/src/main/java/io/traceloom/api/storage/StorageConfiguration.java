@@ -1,5 +1,7 @@
 package io.traceloom.api.storage;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.SQLException;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -29,7 +31,8 @@ public class StorageConfiguration {
     private static final Logger log = LoggerFactory.getLogger(StorageConfiguration.class);
 
     @Bean
-    public DurableCommits durableCommits(ObjectProvider<DataSource> dataSource) throws SQLException {
+    public DurableCommits durableCommits(ObjectProvider<DataSource> dataSource,
+                                         ObjectProvider<MeterRegistry> meters) throws SQLException {
         DataSource events = dataSource.getIfAvailable();
         Optional<H2StoreForce> h2 = events == null ? Optional.empty() : H2StoreForce.of(events);
         if (h2.isEmpty()) {
@@ -37,7 +40,19 @@ public class StorageConfiguration {
         }
         log.info("Events are kept in an embedded H2 file; each write answers once a group commit has forced it "
                 + "to disk");
-        return new ForcedByGroupCommit(new GroupCommit(h2.get(), "event-store-group-commit"), h2.get());
+        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit");
+        meters.ifAvailable(registry -> {
+            FunctionCounter.builder("traceloom.event.store.group.commits", groupCommit, GroupCommit::forces)
+                    .description("group commits of the embedded event store")
+                    .register(registry);
+            FunctionCounter.builder("traceloom.event.store.syncs", h2.get(), H2StoreForce::syncs)
+                    .description("fsyncs of the embedded event store file (a group commit with nothing new skips it)")
+                    .register(registry);
+            FunctionCounter.builder("traceloom.event.store.durable.waits", groupCommit, GroupCommit::awaits)
+                    .description("waits for a force: one per write, and one per batch a projection reads")
+                    .register(registry);
+        });
+        return new ForcedByGroupCommit(groupCommit, h2.get());
     }
 
     /**

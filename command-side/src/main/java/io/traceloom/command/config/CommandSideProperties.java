@@ -26,7 +26,7 @@ public record CommandSideProperties(@DefaultValue("./data") Path dataDir,
     /**
      * @param cacheSize how many tag catalogues (one per tenant and kind) stay in memory; one that is not
      *                  is loaded from its latest snapshot on its next write. Memory grows with the tags
-     *                  cached (roughly 300 bytes a tag)
+     *                  cached (roughly 400 bytes a tag)
      */
     public record Catalogues(@DefaultValue("500") int cacheSize) {
     }
