@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks Traceloom against its own ceilings, in one run, and prints one Markdown table.
 #
-#   bench/run.sh          full run (15 s per measurement, >= 50,000 events for replay and cold start)
-#   bench/run.sh --quick  the same in under 3 minutes, with shorter runs and fewer events
+#   bench/run.sh          full run (15 s per measurement, >= 50,000 events for replay and cold start,
+#                         a tag catalogue of 100,000 tags), about 15 minutes
+#   bench/run.sh --quick  the same with shorter runs and fewer events (10,000 tags), about 5 minutes
 #
 # It builds the jar if needed, starts the service on the embedded default with a fresh temporary data
 # directory and the `bench` profile (bare GET/POST ceilings, seeding, projection-lag probe), warms it up,
@@ -185,6 +186,7 @@ echo "catalogue_first_tag $(first_ms "$BASE/trade-item-tags" -d "{\"code\":\"FIR
 echo "catalogue_first_item $(first_ms "$BASE/trade-items" -d '{"name":"First","tradeItemTag":"BENCH"}')" >>"$RESULTS"
 for ((round = 1; round <= ROUNDS; round++)); do
   say "catalogue round $round of $ROUNDS"
+  CONNS=1 measure catalogue_bare_single "$DURATION" -s bench/post-bare.lua "$BASE/bench/bare" >>"$RESULTS"
   CONNS=1 measure catalogue_tag_single "$DURATION" -s bench/post-trade-item-tag.lua "$BASE/trade-item-tags" >>"$RESULTS"
   CONNS=1 measure catalogue_item_single "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
   measure catalogue_tag "$DURATION" -s bench/post-trade-item-tag.lua "$BASE/trade-item-tags" >>"$RESULTS"
@@ -244,6 +246,7 @@ One tenant with a tag catalogue of $CATALOGUE_TAGS seeded tags ($CATALOGUE_SIZE 
 
 | figure | throughput | p50 | p99 | non-2xx |
 |---|---|---|---|---|
+| bare POST, 1 connection (ceiling, same moment) | $(median catalogue_bare_single 2) req/s | $(median catalogue_bare_single 3) ms | $(median catalogue_bare_single 4) ms | $(errors catalogue_bare_single) |
 | POST /trade-item-tags, 1 connection | $(median catalogue_tag_single 2) req/s | $(median catalogue_tag_single 3) ms | $(median catalogue_tag_single 4) ms | $(errors catalogue_tag_single) |
 | POST /trade-items (tagged), 1 connection | $(median catalogue_item_single 2) req/s | $(median catalogue_item_single 3) ms | $(median catalogue_item_single 4) ms | $(errors catalogue_item_single) |
 | POST /trade-item-tags, $CONNECTIONS connections | $(median catalogue_tag 2) req/s | $(median catalogue_tag 3) ms | $(median catalogue_tag 4) ms | $(errors catalogue_tag) |
