@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
  * commit; every writer arriving during force {@code n} shares {@code n + 1}. The flusher is idle when
  * nobody waits.
  *
- * <p>A failed force fails every waiting and every later writer, until restart: after a failed fsync the
- * operating system may have dropped the unwritten pages, so a later successful force would not prove
- * that earlier commits are on disk (PostgreSQL stops for the same reason).
+ * <p>A failed force fails the writers it was to cover and every later one, until restart: after a
+ * failed fsync the operating system may have dropped the unwritten pages, so a later successful force
+ * would not prove that earlier commits are on disk (PostgreSQL stops for the same reason).
  */
 public final class GroupCommit implements DurableCommits, AutoCloseable {
 
@@ -38,6 +38,7 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
     private long finished;
     private long highestWanted;
     private Throwable failure;
+    private long failedForce;
     private boolean closed;
     private int waiting;
     private long awaits;
@@ -70,7 +71,7 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
             } finally {
                 waiting--;
             }
-            if (failure != null) {
+            if (failure != null && mine >= failedForce) {
                 throw new NotDurableException("the event store failed to force its writes to disk; nothing "
                         + "written since can be acknowledged until it is restarted", failure);
             }
@@ -106,6 +107,7 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
                 finished = number;
                 if (error != null) {
                     failure = error;
+                    failedForce = number;
                 }
                 done.signalAll();
             } finally {

@@ -69,7 +69,8 @@ class KillUnderLoadTest {
                             HttpResponse<String> created = tags
                                     ? post(client, base, "/trade-item-tags", "{\"code\":\"K-" + UUID.randomUUID()
                                             + "\",\"name\":\"Killed\"}")
-                                    : post(client, base, "/trade-items", "{\"name\":\"Lamp\",\"tradeItemTag\":\"KILL\"}");
+                                    : post(client, base, "/trade-items",
+                                            "{\"name\":\"Lamp\",\"tradeItemTag\":\"KILL\"}");
                             if (created.statusCode() / 100 == 2) {
                                 answered.put(idOf(created.body()), tags ? "/trade-item-tags/" : "/trade-items/");
                             }

@@ -26,14 +26,16 @@ class OwnerOnlyDataTest {
             assertThat(running.http().post("/trade-item-tags", "{\"code\":\"PRIVATE\",\"name\":\"Private\"}")
                     .status()).isEqualTo(201);
             assertThat(running.http().post("/credentials/issue", "{}").status()).isEqualTo(201);
-            assertThat(permissions(dataDir)).as("while running, after writes").allSatisfy((path, mode) ->
-                    assertThat(mode).as(path).isEqualTo(Files.isDirectory(dataDir.resolve(path)) ? "rwx------" : "rw-------"));
+            assertOwnerOnly(dataDir, "while running, after writes");
         }
-        Map<String, String> stopped = permissions(dataDir);
-        assertThat(stopped).containsKeys("", "events", "events/traceloom.mv.db", "keys", "keys/master.key");
-        assertThat(stopped).as("after a stop").allSatisfy((path, mode) ->
-                assertThat(mode).as(path).isEqualTo(Files.isDirectory(dataDir.resolve(path)) ? "rwx------" : "rw-------"));
+        assertThat(permissions(dataDir)).containsKeys("", "events", "events/traceloom.mv.db", "keys", "keys/master.key");
+        assertOwnerOnly(dataDir, "after a stop");
         assertThat(permissions(root.resolve("not-yet"))).containsEntry("", "rwx------");
+    }
+
+    private static void assertOwnerOnly(Path dataDir, String when) throws IOException {
+        assertThat(permissions(dataDir)).as(when).allSatisfy((path, mode) -> assertThat(mode).as(path)
+                .isEqualTo(Files.isDirectory(dataDir.resolve(path)) ? "rwx------" : "rw-------"));
     }
 
     /** Every path under {@code directory} (itself as ""), with its POSIX permissions. */

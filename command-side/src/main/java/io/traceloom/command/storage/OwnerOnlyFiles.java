@@ -69,8 +69,8 @@ public final class OwnerOnlyFiles {
     public static void createNew(Path file, byte[] content) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         createDirectories(directory);
-        Path temporary = directory.resolve("." + file.getFileName() + "." + HexFormat.of().toHexDigits(RANDOM.nextLong())
-                + TEMPORARY_SUFFIX);
+        String unique = HexFormat.of().toHexDigits(RANDOM.nextLong());
+        Path temporary = directory.resolve("." + file.getFileName() + "." + unique + TEMPORARY_SUFFIX);
         try {
             Set<StandardOpenOption> createNew = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try (FileChannel channel = posix(directory)
