@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks Traceloom against its own ceilings, in one run, and prints one Markdown table.
 #
-#   bench/run.sh          full run (15 s per measurement, >= 50,000 events for replay and cold start)
-#   bench/run.sh --quick  the same in under 3 minutes, with shorter runs and fewer events
+#   bench/run.sh          full run (15 s per measurement, >= 50,000 events for replay and cold start,
+#                         a tag catalogue of 100,000 tags), about 15 minutes
+#   bench/run.sh --quick  the same with shorter runs and fewer events (10,000 tags), about 5 minutes
 #
 # It builds the jar if needed, starts the service on the embedded default with a fresh temporary data
 # directory and the `bench` profile (bare GET/POST ceilings, seeding, projection-lag probe), warms it up,
@@ -15,8 +16,10 @@ QUICK=0
 [ "${1:-}" = "--quick" ] && QUICK=1
 if [ $QUICK = 1 ]; then
   DURATION=3; WARMUP=2; ROUNDS=3; IDS=2000; LAG_WRITES=1000; REPLAY_EVENTS=10000; CREDENTIALS=1000
+  CATALOGUE_TAGS=10000
 else
   DURATION=15; WARMUP=10; ROUNDS=3; IDS=5000; LAG_WRITES=2000; REPLAY_EVENTS=60000; CREDENTIALS=4000
+  CATALOGUE_TAGS=100000
 fi
 CONNECTIONS=32
 PORT=${BENCH_PORT:-18080}
@@ -71,11 +74,11 @@ position_of() { curl -s "$BASE/actuator/projections/$1" | grep -o '"position":[0
 post() { curl -sf -X POST -H 'Content-Type: application/json' "$@"; }
 json_number() { grep -o "\"$1\":[0-9.]*" | cut -d: -f2; }
 
-# wrk run -> "rps p50ms p99ms non2xx"
+# wrk run -> "rps p50ms p99ms non2xx"; CONNS=n for another number of connections than $CONNECTIONS
 measure() { # name seconds wrk-args...
-  local name=$1 seconds=$2; shift 2
+  local name=$1 seconds=$2 conns=${CONNS:-$CONNECTIONS}; shift 2
   local out
-  out=$(wrk -t2 -c$CONNECTIONS -d"${seconds}s" --latency "$@")
+  out=$(wrk -t$((conns < 2 ? conns : 2)) -c"$conns" -d"${seconds}s" --latency "$@")
   echo "$out" | awk -v name="$name" '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     /Requests\/sec/ { rps = $2 }
@@ -125,6 +128,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   measure bare_get "$DURATION" "$BASE/bench/bare" >>"$RESULTS"
   measure bare_post "$DURATION" -s bench/post-bare.lua "$BASE/bench/bare" >>"$RESULTS"
   measure create "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
+  CONNS=1 measure create_single "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
   measure get_by_id "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" >>"$RESULTS"
   measure list "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
   measure resolve "$DURATION" "$BASE/$RESOLVE" >>"$RESULTS"
@@ -171,6 +175,40 @@ for ((round = 1; round <= ROUNDS; round++)); do
   start "$WORK/empty-$round"; echo "cold_empty $STARTED_MS" >>"$RESULTS"; stop
   start "$DATA"; echo "cold_full $STARTED_MS" >>"$RESULTS"; stop
 done
+
+# --- one tenant with a large tag catalogue --------------------------------------------------------
+# Every tag create and every tagged trade-item create decides against the tenant's whole catalogue.
+# Seeded in-process, then measured from a fresh start: the first writes after the start, writes with
+# 1 and 32 connections, and the first writes right after a forced full GC.
+first_ms() { # the time of one POST, in ms
+  curl -s -o /dev/null -w '%{time_total}' -X POST -H 'Content-Type: application/json' "$@" |
+    awk '{ printf "%.1f", $1 * 1000 }'
+}
+say "seeding a tag catalogue of $CATALOGUE_TAGS tags in one tenant"
+start "$WORK/catalogue"
+post "$BASE/trade-item-tags" -d '{"code":"BENCH","name":"Benchmark tag"}' >/dev/null
+echo "catalogue_seed $(post "$BASE/bench/seed-tags?tags=$CATALOGUE_TAGS" | json_number appendSeconds)" >>"$RESULTS"
+stop
+start "$WORK/catalogue"
+echo "catalogue_start $STARTED_MS" >>"$RESULTS"
+echo "catalogue_first_tag $(first_ms "$BASE/trade-item-tags" -d "{\"code\":\"FIRST-$$\",\"name\":\"First\"}")" >>"$RESULTS"
+echo "catalogue_first_item $(first_ms "$BASE/trade-items" -d '{"name":"First","tradeItemTag":"BENCH"}')" >>"$RESULTS"
+for ((round = 1; round <= ROUNDS; round++)); do
+  say "catalogue round $round of $ROUNDS"
+  CONNS=1 measure catalogue_bare_single "$DURATION" -s bench/post-bare.lua "$BASE/bench/bare" >>"$RESULTS"
+  CONNS=1 measure catalogue_tag_single "$DURATION" -s bench/post-trade-item-tag.lua "$BASE/trade-item-tags" >>"$RESULTS"
+  CONNS=1 measure catalogue_item_single "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
+  measure catalogue_tag "$DURATION" -s bench/post-trade-item-tag.lua "$BASE/trade-item-tags" >>"$RESULTS"
+  measure catalogue_item "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
+  if command -v jcmd >/dev/null; then
+    jcmd "$PID" GC.run >/dev/null
+    echo "catalogue_gc_tag $(first_ms "$BASE/trade-item-tags" -d "{\"code\":\"GC-$$-$round\",\"name\":\"After GC\"}")" >>"$RESULTS"
+    jcmd "$PID" GC.run >/dev/null
+    echo "catalogue_gc_item $(first_ms "$BASE/trade-items" -d '{"name":"After GC","tradeItemTag":"BENCH"}')" >>"$RESULTS"
+  fi
+done
+CATALOGUE_SIZE=$(curl -s -i "$BASE/trade-item-tags?limit=1" | awk -F': ' 'tolower($1) == "x-total-count" { print $2 + 0 }')
+stop
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # --- the table ------------------------------------------------------------------------------------
@@ -198,6 +236,7 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | bare GET (ceiling) | $BG req/s | $(median bare_get 3) ms | $(median bare_get 4) ms | | | $(errors bare_get) |
 | bare POST (ceiling) | $BP req/s | $(median bare_post 3) ms | $(median bare_post 4) ms | | | $(errors bare_post) |
 | POST /trade-items (create, tagged) | $CR req/s | $(median create 3) ms | $(median create 4) ms | bare POST | $(ratio "$CR" "$BP") | $(errors create) |
+| POST /trade-items (create, tagged), 1 connection | $(median create_single 2) req/s | $(median create_single 3) ms | $(median create_single 4) ms | | | $(errors create_single) |
 | GET /trade-items/{id} ($(wc -l <"$BENCH_IDS") ids) | $GI req/s | $(median get_by_id 3) ms | $(median get_by_id 4) ms | bare GET | $(ratio "$GI" "$BG") | $(errors get_by_id) |
 | GET /trade-items?page=1&limit=100 | $LI req/s | $(median list 3) ms | $(median list 4) ms | bare GET | $(ratio "$LI" "$BG") | $(errors list) |
 | GET /$RESOLVE (resolver, 307 to the default link) | $RE req/s | $(median resolve 3) ms | $(median resolve 4) ms | bare GET | $(ratio "$RE" "$BG") | all 307 (wrk counts them) |
@@ -214,4 +253,20 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | cold start to ready, empty data directory | $(median cold_empty 2) ms |
 | cold start to ready, $EVENTS events (read models rebuilt) | $(median cold_full 2) ms |
 | peak RSS under load (VmHWM) | $RSS_MB MiB |
+
+One tenant with a tag catalogue of $CATALOGUE_TAGS seeded tags ($CATALOGUE_SIZE at the end, the writes below included; seeding took $(median catalogue_seed 2) s), after a restart:
+
+| figure | throughput | p50 | p99 | non-2xx |
+|---|---|---|---|---|
+| bare POST, 1 connection (ceiling, same moment) | $(median catalogue_bare_single 2) req/s | $(median catalogue_bare_single 3) ms | $(median catalogue_bare_single 4) ms | $(errors catalogue_bare_single) |
+| POST /trade-item-tags, 1 connection | $(median catalogue_tag_single 2) req/s | $(median catalogue_tag_single 3) ms | $(median catalogue_tag_single 4) ms | $(errors catalogue_tag_single) |
+| POST /trade-items (tagged), 1 connection | $(median catalogue_item_single 2) req/s | $(median catalogue_item_single 3) ms | $(median catalogue_item_single 4) ms | $(errors catalogue_item_single) |
+| POST /trade-item-tags, $CONNECTIONS connections | $(median catalogue_tag 2) req/s | $(median catalogue_tag 3) ms | $(median catalogue_tag 4) ms | $(errors catalogue_tag) |
+| POST /trade-items (tagged), $CONNECTIONS connections | $(median catalogue_item 2) req/s | $(median catalogue_item 3) ms | $(median catalogue_item 4) ms | $(errors catalogue_item) |
+
+| figure | value |
+|---|---|
+| start to ready with the catalogue (read models rebuilt) | $(median catalogue_start 2) ms |
+| the first tag create / tagged trade-item create after that start | $(median catalogue_first_tag 2) ms / $(median catalogue_first_item 2) ms |
+| a tag create / tagged trade-item create right after a forced full GC (jcmd GC.run; median of $ROUNDS) | $(median catalogue_gc_tag 2) ms / $(median catalogue_gc_item 2) ms |
 TABLE

@@ -46,10 +46,16 @@ class ArchitectureTest {
      */
     static final Map<String, Set<String>> ROOMS = Map.of(
             KERNEL, Set.of("message", "catalogue", "idempotency"),
-            COMMAND, Set.of("config", "rejection", "idempotency"),
+            COMMAND, Set.of("config", "rejection", "idempotency",
+                    // files under the data directory: owner-only, written atomically and durably
+                    "storage",
+                    // what every tag catalogue aggregate shares: its compact tags, snapshots, a cache that holds
+                    "catalogue"),
             QUERY, Set.of("processing", "readmodel", "catalogue"),
             API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue", "openapi",
-                    "idempotency", "content"));
+                    "idempotency", "content",
+                    // the event store's durability: group commit, owner-only files of the embedded store
+                    "storage"));
 
     /** The benchmark endpoints: a client of the features, through their messages (the kernel) only. */
     private static final String BENCH = API + ".bench";

@@ -4,14 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.readmodel.ReadYourWrites;
 import io.traceloom.kernel.tradeitem.CreateTradeItem;
+import io.traceloom.kernel.tradeitemtag.CreateTradeItemTag;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.context.annotation.Profile;
 import org.springframework.http.HttpStatus;
@@ -61,24 +65,36 @@ public class BenchmarkEndpoints {
     @PostMapping("/seed")
     public Map<String, Object> seed(Caller caller, @RequestParam int items,
                                     @RequestParam(required = false) String tag) throws Exception {
+        return seed(items, i -> () -> commands.sendAndWait(
+                new CreateTradeItem(caller.tenantId(), UUID.randomUUID().toString(), "Seeded item " + i, tag)));
+    }
+
+    /** Adds {@code tags} tags to the caller's tag catalogue (codes {@code SEED-<run>-<n>}), 8 writers at a time. */
+    @PostMapping("/seed-tags")
+    public Map<String, Object> seedTags(Caller caller, @RequestParam int tags) throws Exception {
+        String run = HexFormat.of().toHexDigits((int) System.nanoTime());
+        return seed(tags, i -> () -> commands.sendAndWait(new CreateTradeItemTag(caller.tenantId(),
+                UUID.randomUUID().toString(), "SEED-" + run + "-" + i, "Seeded tag " + i, "Seeded by the benchmark")));
+    }
+
+    private Map<String, Object> seed(int count, IntFunction<Callable<Object>> write)
+            throws Exception {
         long started = System.nanoTime();
         ExecutorService writers = Executors.newFixedThreadPool(8);
         try {
             List<Future<?>> written = new ArrayList<>();
-            for (int i = 0; i < items; i++) {
-                String name = "Seeded item " + i;
-                written.add(writers.submit(() -> commands.sendAndWait(
-                        new CreateTradeItem(caller.tenantId(), UUID.randomUUID().toString(), name, tag))));
+            for (int i = 0; i < count; i++) {
+                written.add(writers.submit(write.apply(i)));
             }
-            for (Future<?> write : written) {
-                write.get();
+            for (Future<?> done : written) {
+                done.get();
             }
         } finally {
             writers.shutdown();
         }
         double appendSeconds = (System.nanoTime() - started) / 1e9;
         readYourWrites.awaitCommitted();
-        return Map.of("items", items, "appendSeconds", appendSeconds,
+        return Map.of("count", count, "appendSeconds", appendSeconds,
                 "projectedSeconds", (System.nanoTime() - started) / 1e9);
     }
 

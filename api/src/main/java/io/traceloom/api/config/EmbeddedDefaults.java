@@ -1,5 +1,6 @@
 package io.traceloom.api.config;
 
+import io.traceloom.api.storage.OwnerOnlyFilePath;
 import io.traceloom.command.config.CommandSideProperties;
 import java.nio.file.Path;
 import java.util.Map;
@@ -11,9 +12,17 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * With no database configured, events go to an H2 file under the data directory. The path is made
- * absolute here because H2 refuses paths that are implicitly relative to the working directory.
- * {@code WRITE_DELAY=0}: an answered write is on disk, not in a buffer H2 would flush half a second later.
+ * With no database configured, events go to an H2 file under the data directory, created owner-only
+ * ({@link OwnerOnlyFilePath}). The path is made absolute here because H2 refuses paths that are
+ * implicitly relative to the working directory.
+ *
+ * <p>{@code WRITE_DELAY=500} (H2's default) lets H2 keep commits in memory and write them as one chunk
+ * when a group commit forces the store (see {@code io.traceloom.api.storage}), or at the latest half a
+ * second later. A write answers only after a force that covers it, so what a crash loses is writes not
+ * yet answered. ({@code WRITE_DELAY=0} wrote a chunk per commit, serialized all commits on that write,
+ * grew the file by a chunk per commit, and forced nothing.) {@code DB_CLOSE_ON_EXIT=FALSE}: the service
+ * closes the database when it stops, after the requests in flight; H2's own shutdown hook closed it
+ * under them.
  */
 public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
 
@@ -21,14 +30,19 @@ public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
 
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+        OwnerOnlyFilePath.register();
         if (environment.containsProperty(DATASOURCE_URL)) {
             return;
         }
         Path dataDir = Binder.get(environment).bindOrCreate("traceloom", CommandSideProperties.class).dataDir();
-        Path events = dataDir.toAbsolutePath().normalize().resolve("events").resolve("traceloom");
         environment.getPropertySources().addLast(new MapPropertySource("traceloomEmbeddedDefaults", Map.of(
-                DATASOURCE_URL, "jdbc:h2:file:" + events + ";WRITE_DELAY=0",
+                DATASOURCE_URL, url(OwnerOnlyFilePath.databaseName(dataDir.resolve("events").resolve("traceloom"))),
                 "spring.datasource.username", "sa")));
+    }
+
+    /** The URL of the embedded event store for an H2 database name (H2 adds its file suffix). */
+    public static String url(String databaseName) {
+        return "jdbc:h2:" + databaseName + ";WRITE_DELAY=500;DB_CLOSE_ON_EXIT=FALSE";
     }
 
     @Override

@@ -5,12 +5,13 @@ import io.traceloom.api.readmodel.ReadYourWrites;
 import java.net.URI;
 import org.axonframework.commandhandling.CommandMessage;
 import org.axonframework.commandhandling.GenericCommandMessage;
+import io.traceloom.api.storage.DurableCommits;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.stereotype.Component;
 
 /**
- * How the API writes: a command, and then the wait until every read model shows what it did, so that a
- * read after a 2xx sees the write (read-your-writes).
+ * How the API writes: a command, the wait until what it recorded is on disk, and then the wait until
+ * every read model shows what it did, so that a read after a 2xx sees the write (read-your-writes).
  */
 @Component
 public class Writes {
@@ -18,11 +19,14 @@ public class Writes {
     private final CommandGateway gateway;
     private final WrittenEvents writtenEvents;
     private final ReadYourWrites readYourWrites;
+    private final DurableCommits durableCommits;
 
-    public Writes(CommandGateway gateway, WrittenEvents writtenEvents, ReadYourWrites readYourWrites) {
+    public Writes(CommandGateway gateway, WrittenEvents writtenEvents, ReadYourWrites readYourWrites,
+                  DurableCommits durableCommits) {
         this.gateway = gateway;
         this.writtenEvents = writtenEvents;
         this.readYourWrites = readYourWrites;
+        this.durableCommits = durableCommits;
     }
 
     /**
@@ -34,6 +38,7 @@ public class Writes {
         CommandMessage<?> message = GenericCommandMessage.asCommandMessage(command);
         try (WrittenEvents.Watch written = writtenEvents.watch(message)) {
             R result = gateway.sendAndWait(message);
+            durableCommits.await();
             if (!readYourWrites.awaitEvents(written.eventIdentifiers())) {
                 throw new WriteNotYetVisibleException(id, location);
             }
@@ -43,6 +48,8 @@ public class Writes {
 
     /** Sends a command whose events no read model shows (bookkeeping), and returns once it is recorded. */
     public <R> R record(Object command) {
-        return gateway.sendAndWait(command);
+        R result = gateway.sendAndWait(command);
+        durableCommits.await();
+        return result;
     }
 }

@@ -19,21 +19,35 @@ import org.springframework.util.unit.DataSize;
  * @param credentials   issuing verifiable credentials
  * @param schemas       storing JSON Schemas and validating with them
  * @param canvas        rendering canvas templates
+ * @param catalogues    the tenants' tag catalogues, as the command side keeps them
  */
 @ConfigurationProperties("traceloom")
 public record CommandSideProperties(@DefaultValue("./data") Path dataDir,
                                     @DefaultValue("http://localhost:8080") String publicBaseUrl,
                                     @DefaultValue Credentials credentials,
                                     @DefaultValue Schemas schemas,
-                                    @DefaultValue Canvas canvas) {
+                                    @DefaultValue Canvas canvas,
+                                    @DefaultValue Catalogues catalogues) {
 
     @ConstructorBinding
     public CommandSideProperties {
     }
 
-    /** The settings with schemas and canvas templates at their defaults (for tests of other features). */
+    /** The settings with everything but credentials at their defaults (for tests of other features). */
     public CommandSideProperties(Path dataDir, String publicBaseUrl, Credentials credentials) {
-        this(dataDir, publicBaseUrl, credentials, Schemas.defaults(), Canvas.defaults());
+        this(dataDir, publicBaseUrl, credentials, Schemas.defaults(), Canvas.defaults(), Catalogues.defaults());
+    }
+
+    /**
+     * @param cacheSize how many tag catalogues (one per tenant and kind) stay in memory; one that is not
+     *                  is loaded from its latest snapshot on its next write. Memory grows with the tags
+     *                  cached (roughly 400 bytes a tag)
+     */
+    public record Catalogues(@DefaultValue("500") int cacheSize) {
+
+        public static Catalogues defaults() {
+            return new Catalogues(500);
+        }
     }
 
     /**

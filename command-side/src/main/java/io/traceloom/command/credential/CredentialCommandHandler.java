@@ -6,7 +6,7 @@ import io.traceloom.kernel.credential.IssueCredential;
 import jakarta.json.JsonObject;
 import java.security.KeyPair;
 import java.time.Duration;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventhandling.GenericEventMessage;
@@ -29,7 +29,8 @@ public class CredentialCommandHandler {
     private final ContextDocuments contexts;
     private final Duration validity;
     private final Limits limits;
-    private final Set<String> recordedIssuers = ConcurrentHashMap.newKeySet();
+    /** Tenant id to recorded DID. */
+    private final Map<String, String> recordedIssuers = new ConcurrentHashMap<>();
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
                                     IssuerKeyStore keys, Ed25519Proofs suite, ContextDocuments contexts,
@@ -47,11 +48,13 @@ public class CredentialCommandHandler {
     public String handle(IssueCredential command) throws Exception {
         String tenantId = command.tenantId();
         KeyPair key;
-        if (recordedIssuers.contains(tenantId)) {
-            key = keys.loadOrCreate(tenantId);
+        String recordedDid = recordedIssuers.get(tenantId);
+        if (recordedDid != null) {
+            key = keys.recorded(tenantId, recordedDid);
         } else {
             key = issuers.loadOrCreate(Issuer.idFor(tenantId), Issuer::new).invoke(issuer -> issuer.key(tenantId, keys));
-            CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.add(tenantId));
+            String did = DidKey.did(key.getPublic());
+            CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.put(tenantId, did));
         }
         // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
         JsonObject signed = Credential.signed(command, key, suite, contexts, validity,

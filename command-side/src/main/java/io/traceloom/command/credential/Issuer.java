@@ -25,13 +25,19 @@ public class Issuer {
         return AggregateIds.tenantScoped("issuer", tenantId);
     }
 
-    /** The tenant's key pair; the first time, its creation is recorded (the public key only). */
+    /**
+     * The tenant's key pair; the first time, its creation is recorded (the public key only). Once
+     * recorded, the key is only ever loaded: if its file is gone, this fails rather than make a second
+     * DID for the tenant.
+     */
     public KeyPair key(String tenantId, IssuerKeyStore keys) {
-        KeyPair pair = keys.loadOrCreate(tenantId);
-        String keyDid = DidKey.did(pair.getPublic());
         if (did == null) {
-            apply(new IssuerKeyCreated(tenantId, keyDid));
-        } else if (!did.equals(keyDid)) {
+            KeyPair pair = keys.loadOrCreate(tenantId);
+            apply(new IssuerKeyCreated(tenantId, DidKey.did(pair.getPublic())));
+            return pair;
+        }
+        KeyPair pair = keys.recorded(tenantId, did);
+        if (!did.equals(DidKey.did(pair.getPublic()))) {
             throw new IllegalStateException("The issuer key store holds another key for tenant " + tenantId
                     + " than the one recorded (" + did + ")");
         }

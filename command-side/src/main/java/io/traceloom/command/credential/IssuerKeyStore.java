@@ -1,14 +1,12 @@
 package io.traceloom.command.credential;
 
+import io.traceloom.command.storage.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -33,6 +31,11 @@ import javax.crypto.spec.SecretKeySpec;
  * associated data). The master key comes from configuration; without one, a random key is generated
  * into a file beside the keys, readable by the owner only. Private keys never leave this class but as
  * {@link KeyPair}s for signing.
+ *
+ * <p>Key files are written with {@link OwnerOnlyFiles#createNew}: complete and on disk before the key is
+ * used (and before its {@code IssuerKeyCreated} is recorded), never replaced. Once a key is recorded,
+ * only {@link #recorded} is asked for it, which never creates one: a missing key file is an error to
+ * fix from a backup, not a reason for a second DID.
  */
 public final class IssuerKeyStore {
 
@@ -55,7 +58,8 @@ public final class IssuerKeyStore {
      */
     public static IssuerKeyStore open(Path directory, String configuredMasterKey) {
         try {
-            createOwnerOnlyDirectory(directory);
+            OwnerOnlyFiles.createDirectories(directory);
+            OwnerOnlyFiles.removeLeftovers(directory);
             byte[] master = configuredMasterKey == null || configuredMasterKey.isBlank()
                     ? masterKeyFile(directory.resolve("master.key"))
                     : Base64.getDecoder().decode(configuredMasterKey.trim());
@@ -68,15 +72,36 @@ public final class IssuerKeyStore {
         }
     }
 
-    /** The tenant's key pair, created and stored the first time it is asked for. */
+    /**
+     * The key pair of a tenant whose key is not recorded yet: the one stored by an earlier attempt that
+     * did not get to record it, or a new one, stored before it is returned.
+     */
     public KeyPair loadOrCreate(String tenantId) {
-        return unlocked.computeIfAbsent(tenantId, this::readOrCreate);
+        return unlocked.computeIfAbsent(tenantId, tenant -> readOrCreate(tenant, true));
     }
 
-    private KeyPair readOrCreate(String tenantId) {
+    /**
+     * The key pair of a tenant whose key is recorded as {@code did}. Never creates one.
+     *
+     * @throws IllegalStateException if its file is missing or unreadable
+     */
+    public KeyPair recorded(String tenantId, String did) {
+        KeyPair pair = unlocked.computeIfAbsent(tenantId, tenant -> readOrCreate(tenant, false));
+        if (pair == null) {
+            throw new IllegalStateException("The issuer key of tenant " + tenantId + ", recorded as " + did
+                    + ", is missing from " + directory + ". Restore the key directory from a backup: a new key "
+                    + "would be a second identity for the same tenant, so none is created.");
+        }
+        return pair;
+    }
+
+    private KeyPair readOrCreate(String tenantId, boolean create) {
         Path file = directory.resolve(fileName(tenantId));
         try {
             if (!Files.exists(file)) {
+                if (!create) {
+                    return null;
+                }
                 KeyPair created = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
                 try {
                     write(file, tenantId, created);
@@ -104,9 +129,7 @@ public final class IssuerKeyStore {
         Base64.Encoder base64 = Base64.getEncoder();
         String content = String.join("\n", FORMAT, base64.encodeToString(pair.getPublic().getEncoded()),
                 base64.encodeToString(nonce), base64.encodeToString(sealed)) + "\n";
-        Files.write(file, content.getBytes(StandardCharsets.US_ASCII), StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE, StandardOpenOption.SYNC);
-        ownerOnly(file);
+        OwnerOnlyFiles.createNew(file, content.getBytes(StandardCharsets.US_ASCII));
     }
 
     private KeyPair read(Path file, String tenantId) throws IOException, GeneralSecurityException {
@@ -139,32 +162,12 @@ public final class IssuerKeyStore {
             byte[] key = new byte[32];
             RANDOM.nextBytes(key);
             try {
-                Files.write(file, Base64.getEncoder().encode(key), StandardOpenOption.CREATE_NEW,
-                        StandardOpenOption.WRITE, StandardOpenOption.SYNC);
-                ownerOnly(file);
+                OwnerOnlyFiles.createNew(file, Base64.getEncoder().encode(key));
                 return key;
             } catch (FileAlreadyExistsException raced) {
                 // created meanwhile: read it
             }
         }
         return Base64.getDecoder().decode(Files.readString(file, StandardCharsets.US_ASCII).trim());
-    }
-
-    private static void createOwnerOnlyDirectory(Path directory) throws IOException {
-        if (Files.isDirectory(directory)) {
-            return;
-        }
-        if (directory.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            FileAttribute<?> owner = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
-            Files.createDirectories(directory, owner);
-        } else {
-            Files.createDirectories(directory);
-        }
-    }
-
-    private static void ownerOnly(Path file) throws IOException {
-        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-        }
     }
 }

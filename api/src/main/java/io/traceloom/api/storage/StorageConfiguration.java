@@ -1,0 +1,98 @@
+package io.traceloom.api.storage;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.SQLException;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.axonframework.common.jdbc.ConnectionProvider;
+import org.axonframework.common.jdbc.PersistenceExceptionResolver;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
+import org.axonframework.serialization.Serializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Durability of the event store. PostgreSQL and Axon Server force their commits to disk before they
+ * acknowledge them; an embedded H2 file does not (its commits reach the operating system, or only
+ * memory with a write delay), so for it a write waits for a group commit ({@link GroupCommit}).
+ */
+@Configuration(proxyBeanMethods = false)
+public class StorageConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(StorageConfiguration.class);
+
+    @Bean
+    public DurableCommits durableCommits(ObjectProvider<DataSource> dataSource,
+                                         ObjectProvider<MeterRegistry> meters) throws SQLException {
+        DataSource events = dataSource.getIfAvailable();
+        Optional<H2StoreForce> h2 = events == null ? Optional.empty() : H2StoreForce.of(events);
+        if (h2.isEmpty()) {
+            return DurableCommits.BY_THE_STORE;
+        }
+        log.info("Events are kept in an embedded H2 file; each write answers once a group commit has forced it "
+                + "to disk");
+        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit");
+        meters.ifAvailable(registry -> {
+            FunctionCounter.builder("traceloom.event.store.group.commits", groupCommit, GroupCommit::forces)
+                    .description("group commits of the embedded event store")
+                    .register(registry);
+            FunctionCounter.builder("traceloom.event.store.syncs", h2.get(), H2StoreForce::syncs)
+                    .description("fsyncs of the embedded event store file (a group commit with nothing new skips it)")
+                    .register(registry);
+            FunctionCounter.builder("traceloom.event.store.durable.waits", groupCommit, GroupCommit::awaits)
+                    .description("waits for a force: one per write, and one per batch a projection reads")
+                    .register(registry);
+        });
+        return new ForcedByGroupCommit(groupCommit, h2.get());
+    }
+
+    /**
+     * The JDBC event store as Axon's auto-configuration builds it, for H2 only: its projections read
+     * durable events only ({@link DurableTrackedReads}).
+     */
+    @Bean
+    @ConditionalOnExpression("'${spring.datasource.url:}'.startsWith('jdbc:h2:')")
+    public EventStorageEngine eventStorageEngine(Serializer defaultSerializer,
+                                                 PersistenceExceptionResolver persistenceExceptionResolver,
+                                                 @Qualifier("eventSerializer") Serializer eventSerializer,
+                                                 org.axonframework.config.Configuration configuration,
+                                                 ConnectionProvider connectionProvider,
+                                                 TransactionManager transactionManager,
+                                                 EventSchema eventSchema,
+                                                 DurableCommits durableCommits) {
+        return new DurableTrackedReads(JdbcEventStorageEngine.builder()
+                .snapshotSerializer(defaultSerializer)
+                .upcasterChain(configuration.upcasterChain())
+                .persistenceExceptionResolver(persistenceExceptionResolver)
+                .eventSerializer(eventSerializer)
+                .snapshotFilter(configuration.snapshotFilter())
+                .connectionProvider(connectionProvider)
+                .transactionManager(transactionManager)
+                .schema(eventSchema), durableCommits);
+    }
+
+    /** The group commit and the connection it forces through, closed together. */
+    private record ForcedByGroupCommit(GroupCommit groupCommit, H2StoreForce force)
+            implements DurableCommits, AutoCloseable {
+
+        @Override
+        public void await() {
+            groupCommit.await();
+        }
+
+        @Override
+        public void close() throws SQLException {
+            groupCommit.close();
+            force.close();
+        }
+    }
+}
