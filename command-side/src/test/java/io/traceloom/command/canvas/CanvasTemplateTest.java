@@ -62,7 +62,8 @@ class CanvasTemplateTest {
         instanceEvents = EmbeddedEventStore.builder().storageEngine(new InMemoryEventStorageEngine()).build();
         CommandSideProperties properties = new CommandSideProperties(Path.of("unused"), "https://traceloom.example",
                 new CommandSideProperties.Credentials("", Duration.ofDays(1)), CommandSideProperties.Schemas.defaults(),
-                new CommandSideProperties.Canvas(DataSize.ofBytes(100), Duration.ofSeconds(1)));
+                new CommandSideProperties.Canvas(DataSize.ofBytes(100), Duration.ofSeconds(1)),
+                CommandSideProperties.Catalogues.defaults());
         StoredSchemas schemas = new StoredSchemas(EventSourcingRepository.builder(Schema.class).eventStore(schemaEvents)
                 .build(), new JsonSchemas(Duration.ofSeconds(1)), properties);
         fixture = new AggregateTestFixture<>(CanvasTemplate.class);

@@ -55,7 +55,7 @@ class StoredSchemasTest {
         CommandSideProperties properties = new CommandSideProperties(Path.of("unused"), BASE,
                 new CommandSideProperties.Credentials("", Duration.ofDays(1)),
                 new CommandSideProperties.Schemas(DataSize.ofKilobytes(4), Duration.ofSeconds(1)),
-                CommandSideProperties.Canvas.defaults());
+                CommandSideProperties.Canvas.defaults(), CommandSideProperties.Catalogues.defaults());
         stored = new StoredSchemas(repository, new JsonSchemas(Duration.ofSeconds(1)), properties);
         handler = new SchemaCommandHandler(repository, stored);
     }
