@@ -1,6 +1,10 @@
 package io.traceloom.api.openapi;
 
+import static io.traceloom.api.openapi.OpenApiConfiguration.ACCEPTED;
 import static io.traceloom.api.openapi.OpenApiConfiguration.BAD_REQUEST;
+import static io.traceloom.api.openapi.OpenApiConfiguration.IDEMPOTENCY_KEY;
+import static io.traceloom.api.openapi.OpenApiConfiguration.KEY_IN_USE;
+import static io.traceloom.api.openapi.OpenApiConfiguration.KEY_REUSED;
 import static io.traceloom.api.openapi.OpenApiConfiguration.IF_NONE_MATCH;
 import static io.traceloom.api.openapi.OpenApiConfiguration.LIMIT;
 import static io.traceloom.api.openapi.OpenApiConfiguration.NOT_FOUND;
@@ -52,6 +56,8 @@ import org.springframework.web.method.HandlerMethod;
  * <li>a {@link PageParams} parameter is the {@code page} and {@code limit} query parameters, and its answer
  *     carries {@code X-Total-Count} and {@code Link} ({@code Paged});</li>
  * <li>an {@code If-Match} header parameter can answer 412; a 201 carries {@code Location};</li>
+ * <li>a write can answer 202 (recorded, read models lagging); a POST takes {@code Idempotency-Key} and can
+ * answer 409 (key in use) and 422 (key reused);</li>
  * <li>every answer from 400 up is {@code application/problem+json};</li>
  * <li>declaring any {@code @ApiResponse} makes springdoc drop its default 200; when no success answer is
  *     left, the 200 with the method's return type is put back;</li>
@@ -126,6 +132,14 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
         if (operation.getRequestBody() != null) {
             answers.putIfAbsent("413", reference(PAYLOAD_TOO_LARGE));
             answers.putIfAbsent("415", reference(UNSUPPORTED_MEDIA_TYPE));
+        }
+        if (!get) {
+            answers.putIfAbsent("202", reference(ACCEPTED));
+        }
+        if (requestMethods(handler).contains(RequestMethod.POST)) {
+            addParameter(operation, IDEMPOTENCY_KEY);
+            answers.putIfAbsent("409", reference(KEY_IN_USE));
+            answers.putIfAbsent("422", reference(KEY_REUSED));
         }
         answers.putIfAbsent("503", reference(SERVICE_UNAVAILABLE));
 

@@ -51,6 +51,10 @@ public class OpenApiConfiguration {
     static final String PAYLOAD_TOO_LARGE = "PayloadTooLarge";
     static final String UNSUPPORTED_MEDIA_TYPE = "UnsupportedMediaType";
     static final String SERVICE_UNAVAILABLE = "ServiceUnavailable";
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    static final String ACCEPTED = "Accepted";
+    static final String KEY_IN_USE = "IdempotencyKeyInUse";
+    static final String KEY_REUSED = "IdempotencyKeyReused";
 
     static {
         // The caller comes from the request's identity and the page from PageParamsResolver, never from a
@@ -113,7 +117,12 @@ public class OpenApiConfiguration {
                                         ._default(PageParams.DEFAULT_LIMIT)),
                         IF_NONE_MATCH, new Parameter().in("header").name(IF_NONE_MATCH).required(false)
                                 .description("An ETag you hold; when it is still current the answer is 304.")
-                                .schema(string())))
+                                .schema(string()),
+                        IDEMPOTENCY_KEY, new Parameter().in("header").name(IDEMPOTENCY_KEY).required(false)
+                                .description("1 to 255 visible ASCII characters of your choosing. A retry with the same "
+                                        + "key within 24 hours gets the first answer again (marked "
+                                        + "`Idempotent-Replayed: true`) and changes nothing.")
+                                .schema(string().minLength(1).maxLength(257))))
                 .headers(Map.of(
                         HttpHeaders.LOCATION, header("The URL of the created resource.", string().format("uri-reference")),
                         HttpHeaders.ETAG, header("The resource's version, quoted (`\"7\"`); send it back in "
@@ -137,7 +146,17 @@ public class OpenApiConfiguration {
                         SERVICE_UNAVAILABLE, problemResponse("Not yet: the read models are being rebuilt after a "
                                 + "start, or did not show the write in time (the write itself is kept). Retry "
                                 + "after `Retry-After`.")
-                                .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER))));
+                                .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
+                        ACCEPTED, problemResponse("The write is recorded, but the read models did not show it "
+                                + "within `traceloom.read-models.await-timeout`: read it at `Location` shortly, and do "
+                                + "not repeat the write. The body holds its `id`.")
+                                .addHeaderObject(HttpHeaders.LOCATION, headerRef(HttpHeaders.LOCATION))
+                                .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
+                        KEY_IN_USE, problemResponse("The `Idempotency-Key` is taken by a request still being "
+                                + "answered. Retry after `Retry-After`.")
+                                .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
+                        KEY_REUSED, problemResponse("The `Idempotency-Key` was used within 24 hours for another "
+                                + "request (another method, target or body).")));
     }
 
     private static Schema<?> problem() {

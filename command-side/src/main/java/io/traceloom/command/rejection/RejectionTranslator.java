@@ -3,6 +3,7 @@ package io.traceloom.command.rejection;
 import io.traceloom.kernel.message.Rejection;
 import org.axonframework.commandhandling.CommandExecutionException;
 import org.axonframework.commandhandling.CommandMessage;
+import org.axonframework.common.lock.DeadlockException;
 import org.axonframework.messaging.InterceptorChain;
 import org.axonframework.messaging.MessageHandlerInterceptor;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
