@@ -5,9 +5,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.http.Problems.FieldProblem;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.core.MethodParameter;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpInputMessage;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -58,8 +68,74 @@ public class StrictJsonBodies extends RequestBodyAdviceAdapter {
                     Problems.forStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
                             "JSON request bodies are UTF-8; charset " + charset + " is not supported."), null);
         }
-        return input;
+        byte[] body;
+        try {
+            body = input.getBody().readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String refusal = notUtf8Json(body);
+        if (refusal != null) {
+            throw new ErrorResponseException(HttpStatus.BAD_REQUEST, Problems.of(HttpStatus.BAD_REQUEST,
+                    "malformed-body", "Malformed request body", refusal), null);
+        }
+        return new HttpInputMessage() {
+            @Override
+            public InputStream getBody() {
+                return new ByteArrayInputStream(body);
+            }
+
+            @Override
+            public HttpHeaders getHeaders() {
+                return input.getHeaders();
+            }
+        };
     }
+
+    /**
+     * Why the bytes are not JSON text in UTF-8, or null. Jackson guesses an encoding from the first bytes
+     * (UTF-16 and UTF-32 with or without a byte order mark) and forgives overlong UTF-8 sequences; a typed
+     * body then fails on a field name, but a free-form one (a credential subject, a document to validate)
+     * would be read as something the client never sent in UTF-8. A raw control byte is never JSON: outside
+     * strings only tab, line feed and carriage return may appear, and inside strings they must be escaped.
+     */
+    static String notUtf8Json(byte[] body) {
+        if (body.length >= 3 && (body[0] & 0xFF) == 0xEF && (body[1] & 0xFF) == 0xBB && (body[2] & 0xFF) == 0xBF) {
+            return "The request body starts with a byte order mark, which JSON text must not (RFC 8259).";
+        }
+        for (int i = 0; i < body.length; i++) {
+            byte b = body[i];
+            if (b >= 0 && b < 0x20 && b != '\t' && b != '\n' && b != '\r') {
+                return "The request body is not valid JSON (" + position(body, i) + "): a control character (U+"
+                        + String.format("%04X", (int) b) + ") must be escaped.";
+            }
+        }
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(body);
+        CoderResult result = utf8.decode(in, CharBuffer.allocate(body.length), true);
+        if (result.isError()) {
+            return "The request body is not valid UTF-8 (" + position(body, in.position()) + ").";
+        }
+        return null;
+    }
+
+    /** "line L, column C" of the byte at {@code index}, counting characters as a client's editor would. */
+    private static String position(byte[] body, int index) {
+        int line = 1;
+        int column = 1;
+        for (int i = 0; i < index; i++) {
+            if (body[i] == '\n') {
+                line++;
+                column = 1;
+            } else if ((body[i] & 0xC0) != 0x80) {
+                column++;
+            }
+        }
+        return "line " + line + ", column " + column;
+    }
+
 
     @Override
     public Object afterBodyRead(Object body, HttpInputMessage input, MethodParameter parameter, Type targetType,

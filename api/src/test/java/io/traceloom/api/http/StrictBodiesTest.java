@@ -142,7 +142,7 @@ class StrictBodiesTest {
         JsonNode problem = problem(http.send("POST", "/trade-items", "application/json",
                 BodyPublishers.ofByteArray(body)), 400);
 
-        assertThat(problem.get("detail").asText()).isEqualTo("The request body is not valid UTF-8 (line 1, column 12).");
+        assertThat(problem.get("detail").asText()).isEqualTo("The request body is not valid UTF-8 (line 1, column 10).");
     }
 
     @Test
