@@ -62,13 +62,15 @@ class ArchitectureTest {
 
     /**
      * What the API may use of the command and query sides besides the kernel's messages: the settings the
-     * command side declares (data directory, public base URL), the query side's progress reports, which
+     * command side declares (data directory, public base URL) and the query side's (how long a claim on a
+     * projection's segment lasts, which the token store keeps), the query side's progress reports, which
      * read-your-writes waits on, and what operators see and do with projections (the failures they are stuck
      * at, replays). Everything else reaches them through the command and query buses.
      */
     private static final Set<String> ENTRY_POINTS = Set.of(
             COMMAND + ".config.CommandSideProperties",
             COMMAND + ".config.CommandSideProperties$Credentials",
+            QUERY + ".processing.QuerySideProperties",
             QUERY + ".processing.ProjectionProgress",
             QUERY + ".processing.ProjectionFailures",
             QUERY + ".processing.ProjectionFailures$Failure",
