@@ -7,8 +7,8 @@ import org.axonframework.eventhandling.TrackingToken;
 /**
  * Where the projections stand, and a signal when one moves: what read-your-writes, readiness and the
  * operators' view of the projections follow. Two sources, one meaning: the processors of this process
- * ({@link LocalProcessorPositions}, roles {@code all} and {@code projections}), or the token store every process
- * of a deployment shares ({@link TokenStorePositions}, role {@code api}, where no projection runs).
+ * ({@link LocalProcessorPositions}, role {@code all}, where they all run), or the token store every process of a
+ * deployment shares ({@link TokenStorePositions}, roles {@code api} and {@code projections}).
  */
 public interface ProjectionPositions {
 

@@ -1,6 +1,7 @@
 package io.traceloom.api.readmodel;
 
 import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.config.Role;
 import io.traceloom.query.processing.ProjectionProgress;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.annotation.Bean;
@@ -8,8 +9,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.EventListener;
 
 /**
- * Where this process learns how far the projections are: from its own processors where it runs them, else
- * (role {@code api}) from the token store every process shares.
+ * Where this process learns how far the projections are: from its own processors when it runs all of them (role
+ * {@code all}), else from the token store every process shares. A {@code projections} process may hold some
+ * segments, or none (a standby), so it too reports the deployment's positions, not its own.
  */
 @Configuration(proxyBeanMethods = false)
 public class ProjectionPositionsConfiguration {
@@ -17,7 +19,7 @@ public class ProjectionPositionsConfiguration {
     @Bean
     public ProjectionPositions projectionPositions(ApiProperties properties, ProjectionProcessors processors,
                                                    ProjectionProgress progress, TokenStoreSegments store) {
-        if (properties.role().runsProjections()) {
+        if (properties.role() == Role.ALL) {
             return new LocalProcessorPositions(processors, progress);
         }
         return new TokenStorePositions(store, () -> processors.all().keySet());

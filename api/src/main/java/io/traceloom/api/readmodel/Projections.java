@@ -40,7 +40,7 @@ public class Projections {
     /**
      * Where a projection stands, as operators see it (the projections endpoint, health, metrics).
      *
-     * @param running   its processor runs (in role {@code api}: a process holds a live claim on a segment)
+     * @param running   its processor runs (outside role {@code all}: a process holds a live claim on a segment)
      * @param error     it is failing: handling a batch failed ({@code failure} says where) or its processor could
      *                  not read its token, and it retries with back-off
      * @param replaying a replay is rebuilding its read model beside the live one, which still serves reads
@@ -105,7 +105,9 @@ public class Projections {
         OptionalLong position = lowest(tracked.segments());
         Progress replay = rebuilds.progress(name).orElse(null);
         Failure failure = failures.of(name).orElse(null);
-        return new Status(tracked.running(), failure != null || tracked.error(), replay != null,
+        StreamingEventProcessor processor = processors.all().get(name);
+        boolean error = failure != null || tracked.error() || processor != null && processor.isError();
+        return new Status(tracked.running(), error, replay != null,
                 position.orElse(-1), head, position.isEmpty() ? null : Math.max(0, head - position.getAsLong()),
                 failure, replay);
     }

@@ -33,7 +33,7 @@ import org.springframework.stereotype.Component;
  *
  * <p>Position alone decides here, unlike {@link ReadYourWrites}: gaps below the head at start are
  * appends that rolled back before it, never events still to come. Positions come from where the projections
- * run ({@link ProjectionPositions}): in role {@code api}, the token store, so an API process is ready once the
+ * run ({@link ProjectionPositions}): outside role {@code all}, the token store, so a process is ready once the
  * projections processes have caught up; what a projection is stuck at is known where it runs.
  */
 @Component("readModels")

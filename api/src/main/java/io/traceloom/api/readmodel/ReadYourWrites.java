@@ -32,7 +32,7 @@ import org.springframework.stereotype.Component;
  * sequence has no gaps, so its head is exact).
  *
  * <p>Where the projections stand comes from {@link ProjectionPositions}: this process's processors where it
- * runs them, the token store where it does not (role {@code api}); either way a position is one whose events
+ * runs them all, the token store otherwise (roles {@code api}, {@code projections}); either way a position is one whose events
  * the read models show. Waiters re-check when positions are reported to have moved, and every few
  * milliseconds regardless, so a missed report costs a little latency, never a hang.
  */

@@ -25,7 +25,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Positions as the token store in MongoDB holds them, for a process that runs no projection (role {@code api}):
+ * Positions as the token store in MongoDB holds them, for a process that does not run every projection itself
+ * (roles {@code api} and {@code projections}):
  * whichever process works on a segment stores its token there after each batch it has written to the read
  * models, so a token there is a position the read models show.
  *
