@@ -47,7 +47,7 @@ public class RoleConfiguration {
     public RoleConfiguration(ApiProperties properties, Environment environment) {
         this.role = properties.role();
         if (role != Role.ALL) {
-            List<String> missing = unshared(environment);
+            List<String> missing = unshared(role, environment);
             if (!missing.isEmpty()) {
                 throw new IllegalStateException("traceloom.role=" + role.value() + " runs one part of the service, "
                         + "which shares its data with the processes that run the others; " + String.join("; ", missing)
@@ -60,7 +60,7 @@ public class RoleConfiguration {
     }
 
     /** What keeps this process's data from being shared, as advice. */
-    static List<String> unshared(Environment environment) {
+    static List<String> unshared(Role role, Environment environment) {
         List<String> missing = new ArrayList<>();
         if (environment.getProperty("spring.data.mongodb.uri", "").isBlank()
                 && environment.getProperty("spring.data.mongodb.host", "").isBlank()) {
@@ -72,6 +72,11 @@ public class RoleConfiguration {
         if (!axonServer && (events.isBlank() || events.startsWith("jdbc:h2:"))) {
             missing.add("set spring.datasource.url to the PostgreSQL every process uses, or use Axon Server (profile "
                     + "axonserver), for the events (an H2 file is this process's alone)");
+        }
+        if (role == Role.API && environment.getProperty("traceloom.credentials.master-key", "").isBlank()) {
+            missing.add("set traceloom.credentials.master-key to the same base64 AES-256 key in every api process "
+                    + "(issuer keys are shared in MongoDB, encrypted under it; a key generated here would be this "
+                    + "process's alone)");
         }
         return missing;
     }

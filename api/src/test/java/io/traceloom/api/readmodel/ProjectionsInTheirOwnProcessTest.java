@@ -128,7 +128,8 @@ public class ProjectionsInTheirOwnProcessTest {
         projections.addAll(List.of("--traceloom.role=projections", "--traceloom.projections.segments=2",
                 "--traceloom.projections.claim-timeout=3s"));
         List<String> api = new ArrayList<>(shared);
-        api.addAll(List.of("--traceloom.role=api", "--traceloom.read-models.await-timeout=60s"));
+        api.addAll(List.of("--traceloom.role=api", "--traceloom.read-models.await-timeout=60s",
+                "--traceloom.credentials.master-key=" + java.util.Base64.getEncoder().encodeToString(new byte[32])));
 
         List<ServiceProcess> started = Collections.synchronizedList(new ArrayList<>());
         try {
