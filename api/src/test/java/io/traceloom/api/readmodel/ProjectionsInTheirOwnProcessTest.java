@@ -127,14 +127,18 @@ public class ProjectionsInTheirOwnProcessTest {
         List<String> projections = new ArrayList<>(shared);
         projections.addAll(List.of("--traceloom.role=projections", "--traceloom.projections.segments=2",
                 "--traceloom.projections.claim-timeout=3s"));
+        int firstPort = freePort();
+        int secondPort = freePort();
         List<String> api = new ArrayList<>(shared);
         api.addAll(List.of("--traceloom.role=api", "--traceloom.read-models.await-timeout=60s",
                 "--traceloom.credentials.master-key=" + java.util.Base64.getEncoder().encodeToString(new byte[32])));
 
         List<ServiceProcess> started = Collections.synchronizedList(new ArrayList<>());
         try {
-            CompletableFuture<ServiceProcess> first = startAsync("projections-1", logs, projections, work, started);
-            CompletableFuture<ServiceProcess> second = startAsync("projections-2", logs, projections, work, started);
+            CompletableFuture<ServiceProcess> first = startAsync("projections-1", logs, withPort(projections, firstPort),
+                    work, started);
+            CompletableFuture<ServiceProcess> second = startAsync("projections-2", logs,
+                    withPort(projections, secondPort), work, started);
             CompletableFuture<ServiceProcess> apiProcess = startAsync("api", logs, api, work, started);
             ServiceProcess apiService = apiProcess.get().awaitReady(START_WITHIN);
             List<ServiceProcess> projectionsProcesses = List.of(first.get().awaitReady(START_WITHIN),
@@ -174,6 +178,15 @@ public class ProjectionsInTheirOwnProcessTest {
             assertThat(answered.get()).isGreaterThanOrEqualTo(atKill + AFTER_KILL);
             awaitAllClaimedBy(mongoBase, live, survivor);
 
+            // a replay asked of the api process runs where the projection does, and is followed from there too
+            Http.Response replaying = http.send("POST", "/actuator/projections/trade-items", null,
+                    java.net.http.HttpRequest.BodyPublishers.noBody());
+            assertThat(replaying.status()).as(replaying.body()).isEqualTo(202);
+            assertThat(replaying.json().get("replaying").asBoolean()).isTrue();
+            assertThat(replaying.json().get("replay").has("eventsPerSecond")).isTrue();
+            assertThat(replaying.json().get("replay").has("estimatedSecondsLeft")).isTrue();
+            awaitReplayed(http, "trade-items");
+
             // the same events, replayed from scratch into a database of their own
             try (RunningTraceloom replay = RunningTraceloom.start(work.resolve("replay"),
                     shared.get(0), shared.get(1), shared.get(2), shared.get(3),
@@ -203,6 +216,34 @@ public class ProjectionsInTheirOwnProcessTest {
             if (mongoProcess != null) {
                 mongoProcess.close();
             }
+        }
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** On this port, and named by its URL in the claims it holds, so that an api process can forward to it. */
+    private static List<String> withPort(List<String> arguments, int port) {
+        List<String> args = new ArrayList<>(arguments);
+        args.add("--server.port=" + port);
+        args.add("--traceloom.node-url=" + nodeUrl(port));
+        return args;
+    }
+
+    private static String nodeUrl(int port) {
+        return "http://127.0.0.1:" + port;
+    }
+
+    private static void awaitReplayed(Http http, String projection) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        JsonNode status = http.get("/actuator/projections/" + projection).json();
+        while (status.get("replaying").asBoolean()) {
+            assertThat(System.nanoTime()).as("replayed in time: %s", status).isLessThan(deadline);
+            Thread.sleep(100);
+            status = http.get("/actuator/projections/" + projection).json();
         }
     }
 
@@ -292,26 +333,26 @@ public class ProjectionsInTheirOwnProcessTest {
 
     /** The projections process that holds most of the projections' segments. */
     private static ServiceProcess claimHolder(String mongoBase, String database, List<ServiceProcess> processes) {
-        Map<Long, Long> claims = owners(mongoBase, database).stream()
-                .collect(Collectors.groupingBy(ProjectionsInTheirOwnProcessTest::pidOf, Collectors.counting()));
-        return processes.stream().max((a, b) -> Long.compare(claims.getOrDefault(a.pid(), 0L),
-                claims.getOrDefault(b.pid(), 0L))).orElseThrow();
+        Map<String, Long> claims = owners(mongoBase, database).stream()
+                .collect(Collectors.groupingBy(owner -> String.valueOf(owner), Collectors.counting()));
+        return processes.stream().max((a, b) -> Long.compare(claims.getOrDefault(nodeUrl(a.port()), 0L),
+                claims.getOrDefault(nodeUrl(b.port()), 0L))).orElseThrow();
     }
 
     /** After the kill, the other process takes every segment over once their claims have lapsed. */
     private static void awaitAllClaimedBy(String mongoBase, String database, ServiceProcess survivor)
             throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        Set<Long> owners = Set.of();
+        Set<String> owners = Set.of();
         while (System.nanoTime() < deadline) {
-            owners = owners(mongoBase, database).stream().map(ProjectionsInTheirOwnProcessTest::pidOf)
+            owners = owners(mongoBase, database).stream().map(String::valueOf)
                     .collect(Collectors.toCollection(TreeSet::new));
-            if (owners.equals(Set.of(survivor.pid()))) {
+            if (owners.equals(Set.of(nodeUrl(survivor.port())))) {
                 return;
             }
             Thread.sleep(100);
         }
-        assertThat(owners).as("owners of the segments after the kill").containsExactly(survivor.pid());
+        assertThat(owners).as("owners of the segments after the kill").containsExactly(nodeUrl(survivor.port()));
     }
 
     private static List<String> owners(String mongoBase, String database) {
@@ -321,11 +362,6 @@ public class ProjectionsInTheirOwnProcessTest {
                     .forEach(token -> owners.add(token.getString("owner")));
             return owners;
         }
-    }
-
-    /** Axon's default owner of a claim is {@code pid@host}. */
-    private static long pidOf(String owner) {
-        return owner == null ? -1 : Long.parseLong(owner.substring(0, owner.indexOf('@')));
     }
 
     private static Map<String, List<Document>> readModels(MongoDatabase database) {

@@ -36,10 +36,15 @@ public final class ServiceProcess implements AutoCloseable {
         this.port = port;
     }
 
-    /** Starts the service with these arguments ({@code --key=value}) and waits until it listens. */
+    /**
+     * Starts the service with these arguments ({@code --key=value}), on a random port unless they name one, and
+     * waits until it listens.
+     */
     public static ServiceProcess traceloom(String name, Path logs, List<String> arguments, Duration within) {
-        List<String> args = new ArrayList<>(List.of("--server.port=0"));
-        args.addAll(arguments);
+        List<String> args = new ArrayList<>(arguments);
+        if (arguments.stream().noneMatch(argument -> argument.startsWith("--server.port="))) {
+            args.add("--server.port=0");
+        }
         return start(name, logs, TraceloomApplication.class.getName(), args, TOMCAT_STARTED, within);
     }
 
