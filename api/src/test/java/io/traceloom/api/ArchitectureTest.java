@@ -62,13 +62,18 @@ class ArchitectureTest {
 
     /**
      * What the API may use of the command and query sides besides the kernel's messages: the settings the
-     * command side declares (data directory, public base URL), the query side's progress reports, which
+     * command side declares (data directory, public base URL), how it keeps records that every process of a
+     * deployment must share (issuer keys; the API provides a MongoDB for them), the query side's settings (how
+     * long a claim on a projection's segment lasts, which the token store keeps), its progress reports, which
      * read-your-writes waits on, and what operators see and do with projections (the failures they are stuck
      * at, replays). Everything else reaches them through the command and query buses.
      */
     private static final Set<String> ENTRY_POINTS = Set.of(
             COMMAND + ".config.CommandSideProperties",
             COMMAND + ".config.CommandSideProperties$Credentials",
+            COMMAND + ".storage.WriteOnceRecords",
+            COMMAND + ".storage.WriteOnceRecords$Shared",
+            QUERY + ".processing.QuerySideProperties",
             QUERY + ".processing.ProjectionProgress",
             QUERY + ".processing.ProjectionFailures",
             QUERY + ".processing.ProjectionFailures$Failure",

@@ -10,13 +10,22 @@ import org.springframework.util.unit.DataSize;
  * {@code TRACELOOM_HTTP_MAX_BODY_SIZE}). The data directory and the public base URL are the command
  * side's (see {@code CommandSideProperties}), the projections' the query side's.
  *
+ * @param role       what this process runs: {@code all} (the HTTP API and the projections), {@code api} or
+ *                   {@code projections} (see {@link Role}); the last two need a MongoDB and an event store that
+ *                   every process shares
+ * @param nodeUrl    where the other processes of a deployment reach this one's operator endpoints (its
+ *                   {@code /actuator}'s base, e.g. {@code http://projections-1:9090}); blank: nowhere. A
+ *                   {@code projections} process records it as the owner of the segments it claims, so that an
+ *                   {@code api} process can forward a replay to it
  * @param http       limits of the HTTP interface
  * @param files      stored files
  * @param readModels how writes wait for the read models
  * @param security   who the caller is
  */
 @ConfigurationProperties("traceloom")
-public record ApiProperties(@DefaultValue Http http,
+public record ApiProperties(@DefaultValue("all") Role role,
+                            @DefaultValue("") String nodeUrl,
+                            @DefaultValue Http http,
                             @DefaultValue Files files,
                             @DefaultValue ReadModels readModels,
                             @DefaultValue Security security) {
