@@ -11,9 +11,11 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
+import io.traceloom.api.security.Public;
 
 /** The service's own JSON-LD context, served at its IRI so any verifier can dereference it. */
 @RestController
+@Public
 @Tag(name = "Credentials")
 public class ContextController {
 

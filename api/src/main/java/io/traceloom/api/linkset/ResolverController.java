@@ -31,6 +31,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
+import io.traceloom.api.security.Public;
 
 /**
  * The public GS1-Conformant Resolver (GS1-Conformant Resolver standard 1.2), at the root of the service as
@@ -40,6 +41,7 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code OPTIONS} are answered by {@link ResolverCorsFilter}.
  */
 @RestController
+@Public
 @Tag(name = "GS1 Digital Link resolver", description = "Public: resolves GS1 Digital Link URIs to the links of "
         + "their link sets (GS1-Conformant Resolver 1.2).")
 public class ResolverController {

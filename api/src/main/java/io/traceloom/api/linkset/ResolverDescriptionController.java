@@ -10,9 +10,11 @@ import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
+import io.traceloom.api.security.Public;
 
 /** The resolver description file a GS1-Conformant Resolver publishes at {@value #PATH}. */
 @RestController
+@Public
 @Tag(name = "GS1 Digital Link resolver")
 public class ResolverDescriptionController {
 
