@@ -17,7 +17,9 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
@@ -42,6 +44,25 @@ public class SecurityConfiguration {
     public EndpointAccess endpointAccess(
             @Qualifier("requestMappingHandlerMapping") ObjectProvider<RequestMappingHandlerMapping> mapping) {
         return new EndpointAccess(mapping);
+    }
+
+    /**
+     * Spring Security's firewall, less what this service answers itself: an encoded slash is data on resolver
+     * paths ({@code /01/.../10/A%2FB}) and refused elsewhere ({@code EncodedSlashFilter}); an encoded period is
+     * decoded and the path normalized by Tomcat before anything routes it; TRACE is answered 405 with the
+     * path's {@code Allow}, as every method a path does not take. Routing decides who may reach what
+     * ({@link EndpointAccess}), on the same path the dispatcher routes, so none of these can lead past it.
+     * A path that is not normalized ({@code /a/../b}) stays refused (400).
+     */
+    @Bean
+    public WebSecurityCustomizer firewall() {
+        StrictHttpFirewall firewall = new StrictHttpFirewall();
+        firewall.setAllowUrlEncodedSlash(true);
+        // an encoded slash passed through undecoded leaves a '%' in the decoded path, as an encoded '%' does
+        firewall.setAllowUrlEncodedPercent(true);
+        firewall.setAllowUrlEncodedPeriod(true);
+        firewall.setUnsafeAllowAnyHttpMethod(true);
+        return web -> web.httpFirewall(firewall);
     }
 
     @Bean
