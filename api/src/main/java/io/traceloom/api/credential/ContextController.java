@@ -6,12 +6,12 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.messaging.Queries;
+import io.traceloom.api.security.Public;
 import io.traceloom.kernel.credential.FindServiceContext;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
-import io.traceloom.api.security.Public;
 
 /** The service's own JSON-LD context, served at its IRI so any verifier can dereference it. */
 @RestController

@@ -14,9 +14,10 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.http.RawQuery;
 import io.traceloom.api.http.ResourceNotFoundException;
 import io.traceloom.api.messaging.Queries;
-import io.traceloom.kernel.linkset.DigitalLinkResolution;
+import io.traceloom.api.security.Public;
 import io.traceloom.kernel.linkset.DigitalLinkResolution.Level;
 import io.traceloom.kernel.linkset.DigitalLinkResolution.Target;
+import io.traceloom.kernel.linkset.DigitalLinkResolution;
 import io.traceloom.kernel.linkset.LinkTypes;
 import io.traceloom.kernel.linkset.ResolveDigitalLink;
 import jakarta.servlet.http.HttpServletRequest;
@@ -31,7 +32,6 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
-import io.traceloom.api.security.Public;
 
 /**
  * The public GS1-Conformant Resolver (GS1-Conformant Resolver standard 1.2), at the root of the service as
