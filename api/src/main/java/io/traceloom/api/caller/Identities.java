@@ -31,15 +31,19 @@ public final class Identities {
     }
 
     static UUID nameBased(String name) {
+        return nameBased(NAMESPACE, name);
+    }
+
+    /** RFC 9562's version 5: SHA-1 of the namespace's bytes and the name's UTF-8, version and variant set. */
+    static UUID nameBased(UUID namespace, String name) {
         MessageDigest sha1;
         try {
             sha1 = MessageDigest.getInstance("SHA-1");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-1", e);
         }
-        ByteBuffer namespace = ByteBuffer.allocate(16).putLong(NAMESPACE.getMostSignificantBits())
-                .putLong(NAMESPACE.getLeastSignificantBits());
-        sha1.update(namespace.array());
+        sha1.update(ByteBuffer.allocate(16).putLong(namespace.getMostSignificantBits())
+                .putLong(namespace.getLeastSignificantBits()).array());
         byte[] hash = sha1.digest(name.getBytes(StandardCharsets.UTF_8));
         hash[6] = (byte) ((hash[6] & 0x0f) | 0x50);
         hash[8] = (byte) ((hash[8] & 0x3f) | 0x80);
