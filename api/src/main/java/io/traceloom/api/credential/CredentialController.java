@@ -72,7 +72,7 @@ public class CredentialController {
         URI location = uri.path("/credentials/{id}").build(id);
         writes.sendAndAwaitReadModels(new IssueCredential(caller.tenantId(), id, types(body.type()),
                 json.writeValueAsString(subject(caller, body.credentialSubject())), body.expirationDate(),
-                body.context()), id, location);
+                body.context(), body.schemaId()), id, location);
         return ResponseEntity.status(HttpStatus.CREATED)
                 .location(location)
                 .eTag(Versions.etag(ISSUED))

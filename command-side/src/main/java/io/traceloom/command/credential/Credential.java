@@ -8,6 +8,7 @@ import io.traceloom.kernel.credential.IssueCredential;
 import io.traceloom.kernel.message.Rejection;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,6 +32,9 @@ public class Credential {
      */
     static final Instant LATEST_EXPIRATION = Instant.parse("9999-12-31T23:59:59Z");
 
+    /** The type of a {@code credentialSchema} that is a JSON Schema (W3C VC JSON Schema). */
+    static final String JSON_SCHEMA = "JsonSchema";
+
     @AggregateIdentifier
     private String id;
 
@@ -47,8 +51,11 @@ public class Credential {
      * The W3C VC 1.1 credential the command describes, signed with the issuer's key. Made before the
      * aggregate is: a refusal is the client's mistake, which Axon would otherwise log, stack and all, as a
      * failure to create an aggregate.
+     *
+     * @param schemaUrl the URL of the schema the subject satisfies, named in {@code credentialSchema} and signed
+     *                  with the rest; or {@code null}
      */
-    static JsonObject signed(IssueCredential command, KeyPair issuerKey, Ed25519Proofs suite,
+    static JsonObject signed(IssueCredential command, String schemaUrl, KeyPair issuerKey, Ed25519Proofs suite,
                              ContextDocuments contexts, Duration validity, Instant now, WorkBudget budget) {
         Instant issued = now.truncatedTo(ChronoUnit.SECONDS);
         Instant expires = command.expirationDate() == null ? issued.plus(validity) : command.expirationDate();
@@ -58,15 +65,18 @@ public class Credential {
         if (expires.isAfter(LATEST_EXPIRATION)) {
             throw rejected("expirationDate", "must be at most " + LATEST_EXPIRATION);
         }
-        JsonObject unsecured = JsonValues.object()
+        JsonObjectBuilder credential = JsonValues.object()
                 .add("@context", contexts(command.extraContexts(), contexts))
                 .add("id", "urn:uuid:" + command.credentialId())
                 .add("type", types(command.types()))
                 .add("issuer", DidKey.did(issuerKey.getPublic()))
                 .add("issuanceDate", issued.toString())
                 .add("expirationDate", expires.toString())
-                .add("credentialSubject", JsonValues.reader(command.credentialSubject()).readObject())
-                .build();
+                .add("credentialSubject", JsonValues.reader(command.credentialSubject()).readObject());
+        if (schemaUrl != null) {
+            credential.add("credentialSchema", JsonValues.object().add("id", schemaUrl).add("type", JSON_SCHEMA));
+        }
+        JsonObject unsecured = credential.build();
         try {
             return suite.sign(unsecured, issuerKey.getPrivate(), issuerKey.getPublic(), issued, budget);
         } catch (InvalidCredentialException e) {

@@ -2,7 +2,12 @@ package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.rejection.DomainRejectionException;
 import io.traceloom.kernel.credential.IssueCredential;
+import io.traceloom.kernel.message.Rejection;
+import io.traceloom.kernel.message.Violation;
+import io.traceloom.kernel.schema.SchemaValidation;
+import io.traceloom.kernel.schema.TenantSchemas;
 import jakarta.json.JsonObject;
 import java.security.KeyPair;
 import java.time.Duration;
@@ -29,17 +34,19 @@ public class CredentialCommandHandler {
     private final ContextDocuments contexts;
     private final Duration validity;
     private final Limits limits;
+    private final TenantSchemas schemas;
     /** Tenant id to recorded DID. */
     private final Map<String, String> recordedIssuers = new ConcurrentHashMap<>();
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
                                     IssuerKeyStore keys, Ed25519Proofs suite, ContextDocuments contexts,
-                                    CommandSideProperties properties) {
+                                    TenantSchemas schemas, CommandSideProperties properties) {
         this.issuers = issuers;
         this.credentials = credentials;
         this.keys = keys;
         this.suite = suite;
         this.contexts = contexts;
+        this.schemas = schemas;
         this.validity = properties.credentials().validity();
         this.limits = properties.credentials().limits();
     }
@@ -47,6 +54,7 @@ public class CredentialCommandHandler {
     @CommandHandler
     public String handle(IssueCredential command) throws Exception {
         String tenantId = command.tenantId();
+        String schemaUrl = command.schemaId() == null ? null : satisfiedSchema(command);
         KeyPair key;
         String recordedDid = recordedIssuers.get(tenantId);
         if (recordedDid != null) {
@@ -57,9 +65,27 @@ public class CredentialCommandHandler {
             CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.put(tenantId, did));
         }
         // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
-        JsonObject signed = Credential.signed(command, key, suite, contexts, validity,
+        JsonObject signed = Credential.signed(command, schemaUrl, key, suite, contexts, validity,
                 GenericEventMessage.clock.instant(), WorkBudget.start(limits));
         credentials.newInstance(() -> new Credential(command, signed));
         return command.credentialId();
+    }
+
+    /** The URL of the command's schema, once the subject is known to satisfy it; else the refusal. */
+    private String satisfiedSchema(IssueCredential command) {
+        SchemaValidation validation = schemas.validate(command.tenantId(), command.schemaId(),
+                command.credentialSubject()).orElseThrow(() -> new DomainRejectionException(
+                Rejection.invalid("schemaId", "There is no schema '" + command.schemaId() + "'.")));
+        if (validation.overLimit() != null) {
+            throw new DomainRejectionException(Rejection.invalid("credentialSubject",
+                    "The subject could not be checked against schema '" + command.schemaId() + "': "
+                            + validation.overLimit() + "."));
+        }
+        if (!validation.violations().isEmpty()) {
+            throw new DomainRejectionException(Rejection.invalid("credentialSubject",
+                    "The subject does not satisfy schema '" + command.schemaId() + "': "
+                            + Violation.summary(validation.violations()), validation.violations()));
+        }
+        return schemas.urlOf(command.schemaId());
     }
 }

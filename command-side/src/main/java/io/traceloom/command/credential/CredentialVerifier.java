@@ -1,14 +1,23 @@
 package io.traceloom.command.credential;
 
+import static io.traceloom.command.credential.InvalidCredentialException.excerpt;
+
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
 import io.traceloom.kernel.credential.CredentialVerification;
 import io.traceloom.kernel.credential.VerifyCredential;
 import io.traceloom.kernel.message.Rejection;
+import io.traceloom.kernel.message.Violation;
+import io.traceloom.kernel.schema.SchemaValidation;
+import io.traceloom.kernel.schema.TenantSchemas;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.stereotype.Component;
 
@@ -19,11 +28,16 @@ import org.springframework.stereotype.Component;
 @Component
 public class CredentialVerifier {
 
+    /** Enough of a schema's URL to tell it apart ({@code <public base URL>/schemas/<uuid>}), and no more. */
+    private static final int MAX_URL = 300;
+
     private final Ed25519Proofs suite;
+    private final TenantSchemas schemas;
     private final Limits limits;
 
-    public CredentialVerifier(Ed25519Proofs suite, CommandSideProperties properties) {
+    public CredentialVerifier(Ed25519Proofs suite, TenantSchemas schemas, CommandSideProperties properties) {
         this.suite = suite;
+        this.schemas = schemas;
         this.limits = properties.credentials().limits();
     }
 
@@ -38,10 +52,74 @@ public class CredentialVerifier {
         }
         try {
             Ed25519Proofs.Verification verification = suite.verify(credential, Instant.now(), budget);
-            return new CredentialVerification(verification.checks(), verification.warnings(), verification.errors());
+            List<String> checks = new ArrayList<>(verification.checks());
+            List<String> warnings = new ArrayList<>(verification.warnings());
+            List<String> errors = new ArrayList<>(verification.errors());
+            checkSchemas(credential, verification.credentialSchemas(), checks, warnings, errors);
+            return new CredentialVerification(checks, warnings, errors);
         } catch (OverLimitException e) {
             String field = e.property() == null ? "verifiableCredential" : "verifiableCredential." + e.property();
             return CredentialVerification.refused(Rejection.invalid(field, e.getMessage()));
         }
+    }
+
+    /**
+     * The subject against each schema the credential names, where the schema is one of this service's: then the
+     * check {@code credentialSchema} passes or each violation is an error. A schema elsewhere is not fetched (the
+     * service reaches no network): a warning says it was not checked.
+     */
+    private void checkSchemas(JsonObject credential, List<String> schemaUrls, List<String> checks,
+                              List<String> warnings, List<String> errors) {
+        if (schemaUrls.isEmpty()) {
+            return;
+        }
+        List<JsonObject> subjects = subjects(credential.get("credentialSubject"));
+        boolean satisfied = true;
+        for (String url : schemaUrls) {
+            Optional<String> schemaId = schemas.idOf(url);
+            Optional<SchemaValidation> validations = Optional.empty();
+            for (JsonObject subject : subjects) {
+                validations = schemaId.flatMap(id -> schemas.validatePublished(id, subject.toString()));
+                if (validations.isEmpty()) {
+                    break;
+                }
+                SchemaValidation validation = validations.get();
+                if (validation.overLimit() != null) {
+                    errors.add("credentialSchema: the subject could not be checked against " + excerpt(url, MAX_URL) + ": "
+                            + validation.overLimit());
+                    satisfied = false;
+                }
+                for (Violation violation : validation.violations()) {
+                    errors.add("credentialSchema: " + excerpt(url, MAX_URL) + ": "
+                            + Violation.summary(List.of(violation)));
+                    satisfied = false;
+                }
+            }
+            if (validations.isEmpty()) {
+                warnings.add("credentialSchema: " + excerpt(url, MAX_URL)
+                        + " is not a schema of this service, and others are not fetched: not checked");
+                satisfied = false;
+            }
+        }
+        if (subjects.isEmpty()) {
+            errors.add("credentialSchema: the credential has no subject object to check");
+        } else if (satisfied) {
+            checks.add("credentialSchema");
+        }
+    }
+
+    private static List<JsonObject> subjects(JsonValue subject) {
+        if (subject instanceof JsonObject one) {
+            return List.of(one);
+        }
+        List<JsonObject> several = new ArrayList<>();
+        if (subject instanceof JsonArray array) {
+            array.forEach(value -> {
+                if (value instanceof JsonObject object) {
+                    several.add(object);
+                }
+            });
+        }
+        return several;
     }
 }

@@ -69,8 +69,14 @@ public final class Ed25519Proofs {
         return JsonValues.object(unsecured).add("proof", proof).build();
     }
 
-    /** What a verifier found: the checks that passed, and the errors, each naming its check. */
-    public record Verification(List<String> checks, List<String> warnings, List<String> errors) {
+    /**
+     * What a verifier found: the checks that passed, and the errors, each naming its check.
+     *
+     * @param credentialSchemas the IRIs of the schemas the credential names in {@code credentialSchema}, as signed:
+     *                          what its subject claims to satisfy, for the caller to check where it can
+     */
+    public record Verification(List<String> checks, List<String> warnings, List<String> errors,
+                               List<String> credentialSchemas) {
         public boolean verified() {
             return errors.isEmpty();
         }
@@ -205,6 +211,7 @@ public final class Ed25519Proofs {
             findings.error("type", "must include VerifiableCredential");
         }
         checkIssuer(secured, credential, fields, findings);
+        readCredentialSchemas(credential, findings);
         Optional<DateTime> issued = dateTime(secured, credential, "issuanceDate", findings);
         Optional<DateTime> validFrom = dateTime(secured, credential, "validFrom", findings);
         Optional<DateTime> expires = dateTime(secured, credential, "expirationDate", findings);
@@ -226,6 +233,18 @@ public final class Ed25519Proofs {
                 findings.check("expiration");
             } else {
                 findings.error("expiration", "the credential expired at " + expires.get().lexical());
+            }
+        }
+    }
+
+    /** Each {@code credentialSchema} as signed must name its schema by an IRI. */
+    private static void readCredentialSchemas(ExpandedNode credential, Findings findings) {
+        for (JsonValue schema : credential.values(CREDENTIALS + "credentialSchema")) {
+            if (schema instanceof JsonObject node && node.get("@id") instanceof JsonString id
+                    && !id.getString().startsWith("_:")) {
+                findings.credentialSchemas.add(id.getString());
+            } else {
+                findings.error("credentialSchema", "must name its schema by an IRI (id)");
             }
         }
     }
@@ -367,6 +386,7 @@ public final class Ed25519Proofs {
     private static final class Findings {
         private final List<String> checks = new ArrayList<>();
         private final List<String> errors = new ArrayList<>();
+        private final List<String> credentialSchemas = new ArrayList<>();
 
         void check(String name) {
             checks.add(name);
@@ -377,7 +397,8 @@ public final class Ed25519Proofs {
         }
 
         Verification verification() {
-            return new Verification(List.copyOf(checks), List.of(), List.copyOf(errors));
+            return new Verification(List.copyOf(checks), List.of(), List.copyOf(errors),
+                    List.copyOf(credentialSchemas));
         }
     }
 }

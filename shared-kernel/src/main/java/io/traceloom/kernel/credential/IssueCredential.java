@@ -13,8 +13,11 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  *                          reach the signature exactly as sent)
  * @param expirationDate    when it expires, or {@code null} for the configured validity
  * @param extraContexts     further JSON-LD contexts the caller asked for; only bundled ones can be used
+ * @param schemaId          a stored schema of the tenant that the subject must satisfy, which the credential
+ *                          then names in {@code credentialSchema}; or {@code null}
  */
 public record IssueCredential(String tenantId, @TargetAggregateIdentifier String credentialId, List<String> types,
-                              String credentialSubject, Instant expirationDate, List<String> extraContexts)
+                              String credentialSubject, Instant expirationDate, List<String> extraContexts,
+                              String schemaId)
         implements TenantScoped {
 }
