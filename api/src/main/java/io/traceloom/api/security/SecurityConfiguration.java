@@ -17,7 +17,11 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtDecoderInitializationException;
+import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -93,6 +97,16 @@ public class SecurityConfiguration {
                 .replaceAll("\\.html$", "");
         SecurityProblems problems = new SecurityProblems(json, security.oidc().adminScope());
         TenantAdmission tenants = new TenantAdmission(callers, admission.getObject(), access);
+        JwtDecoder configured = decoder.getObject();
+        // Spring Boot's decoder reads the issuer's discovery document at the first token; out of reach, that is
+        // a failure to check the token (503 to retry), not an error of the server.
+        JwtDecoder tokens = token -> {
+            try {
+                return configured.decode(token);
+            } catch (JwtDecoderInitializationException unreachable) {
+                throw new JwtException("The identity provider's configuration could not be read", unreachable);
+            }
+        };
         return http
                 .authorizeHttpRequests(requests -> requests
                         .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
@@ -105,7 +119,14 @@ public class SecurityConfiguration {
                         .requestMatchers(access.matching(EndpointAccess.Kind.OPERATOR)).hasAuthority(adminAuthority)
                         .anyRequest().access(tenants))
                 .oauth2ResourceServer(resourceServer -> resourceServer
-                        .jwt(jwt -> jwt.decoder(decoder.getObject()))
+                        .jwt(jwt -> jwt.decoder(tokens))
+                        .withObjectPostProcessor(new ObjectPostProcessor<BearerTokenAuthenticationFilter>() {
+                            @Override
+                            public <F extends BearerTokenAuthenticationFilter> F postProcess(F filter) {
+                                filter.setAuthenticationFailureHandler(problems);
+                                return filter;
+                            }
+                        })
                         .authenticationEntryPoint(problems)
                         .accessDeniedHandler(problems))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint(problems).accessDeniedHandler(problems))

@@ -8,23 +8,26 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.URI;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.authentication.AuthenticationServiceException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.server.resource.web.BearerTokenAuthenticationEntryPoint;
 import org.springframework.security.oauth2.server.resource.web.access.BearerTokenAccessDeniedHandler;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.authentication.AuthenticationFailureHandler;
 
 /**
  * 401 and 403 as every other refusal: {@code application/problem+json}, logged in one line. Spring's bearer
  * token handlers set the status and {@code WWW-Authenticate: Bearer ...} (RFC 6750: {@code invalid_token}
  * and its description when a token was sent and refused); the body is ours.
  */
-public class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedHandler {
+public class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedHandler, AuthenticationFailureHandler {
 
     private final AuthenticationEntryPoint bearer = new BearerTokenAuthenticationEntryPoint();
     private final AccessDeniedHandler insufficient = new BearerTokenAccessDeniedHandler();
@@ -48,6 +51,22 @@ public class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedH
                         + "provider's keys, for another issuer or audience, or malformed. WWW-Authenticate says which."
                 : "This endpoint needs a bearer token: Authorization: Bearer <a JWT of the identity provider>.";
         write(request, response, status, detail);
+    }
+
+    /**
+     * A token that could not be checked because the identity provider could not be asked (its discovery
+     * document or its keys out of reach): 503, to retry, not a 401 that would tell the client its token is bad.
+     */
+    @Override
+    public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,
+                                        AuthenticationException refused) throws IOException, ServletException {
+        if (refused instanceof AuthenticationServiceException) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, "5");
+            write(request, response, HttpStatus.SERVICE_UNAVAILABLE, "The token could not be checked: the identity "
+                    + "provider's configuration or keys could not be fetched. Retry shortly.");
+            return;
+        }
+        commence(request, response, refused);
     }
 
     @Override

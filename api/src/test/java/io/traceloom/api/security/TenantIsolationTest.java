@@ -110,6 +110,8 @@ class TenantIsolationTest {
 
                 creates("POST /credentials/issue", "/credentials/issue", "{}"),
                 refused("POST /credentials/issue", "/credentials/issue", "{\"issuer\":\"{issuer}\"}"),
+                refused("POST /credentials/issue", "/credentials/issue",
+                        "{\"schemaId\":\"{schema}\",\"credentialSubject\":{\"id\":\"urn:x:1\",\"lot\":\"L1\"}}"),
                 notFound("GET /credentials/{id}", "/credentials/{credential}"),
                 creates("POST /credentials/verify", "/credentials/verify", "{\"verifiableCredential\":{credentialJson}}"),
                 publicly("GET /contexts/traceloom/v1", "/contexts/traceloom/v1"),
