@@ -55,7 +55,11 @@ class ArchitectureTest {
             API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue", "openapi",
                     "idempotency", "content",
                     // the event store's durability: group commit, owner-only files of the embedded store
-                    "storage"));
+                    "storage",
+                    // how a request is let in: the local and oidc modes, Spring Security's filter chain, which
+                    // endpoints are public or operators' (marked on the endpoints themselves), 401/403 as
+                    // problem+json; whether a caller's tenant admits it is asked through caller's CallerAdmission
+                    "security"));
 
     /** The benchmark endpoints: a client of the features, through their messages (the kernel) only. */
     private static final String BENCH = API + ".bench";
