@@ -41,6 +41,11 @@ final class HostileInputs {
     static final String INSTANCES = "/canvas-template-instances";
     static final String TENANT_USERS = "/auth/tenant-users";
     static final String TENANTS = "/admin/tenants";
+    static final String PARTNER_TAGS = "/partner-tags";
+    static final String PARTNER_TAG_SET = PARTNER_TAGS + "/set";
+    static final String TAG_SET = TAGS + "/set";
+    static final String CUSTODY = "/custody-commissions";
+    static final String CONSUME = CUSTODY + "/consume";
 
     /** An id no resource has. */
     static final String UNKNOWN_ID = "5a1c0d7e-0000-4000-8000-000000000000";
@@ -68,8 +73,20 @@ final class HostileInputs {
         cases.addAll(canvasTemplates());
         cases.addAll(tenantUsers());
         cases.addAll(tenants());
-        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, THEMES, SCHEMAS, TEMPLATES, TENANT_USERS)) {
+        cases.addAll(partnerTags());
+        cases.addAll(tagSets(PARTNER_TAG_SET));
+        cases.addAll(tagSets(TAG_SET));
+        cases.addAll(custodyCommissions());
+        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, THEMES, SCHEMAS, TEMPLATES, TENANT_USERS, PARTNER_TAGS,
+                CUSTODY, CONSUME)) {
             cases.addAll(malformedBodies(path));
+        }
+        malformedBodies(CUSTODY + "/" + UNKNOWN_ID).forEach(post -> cases.add(post.sentAs("PUT")));
+        // A set's body is an array: an empty one is a set (of nothing), and an object is refused as a whole.
+        for (String set : List.of(PARTNER_TAG_SET, TAG_SET)) {
+            cases.addAll(malformedBodies(set).stream()
+                    .filter(c -> !List.of("[]", "{\"x\":1}").contains(new String(c.body(), StandardCharsets.UTF_8)))
+                    .toList());
         }
         malformedBodies(LINK_SET).forEach(post -> cases.add(post.sentAs("PUT")));
         for (String path : List.of(SCHEMAS + "/" + UNKNOWN_ID, TEMPLATES + "/" + UNKNOWN_ID, TENANTS + "/hostile")) {
@@ -88,17 +105,26 @@ final class HostileInputs {
         cases.addAll(pagingAbuse(TEMPLATES));
         cases.addAll(pagingAbuse(TENANT_USERS));
         cases.addAll(pagingAbuse(TENANTS));
+        cases.addAll(pagingAbuse(PARTNER_TAGS));
+        cases.addAll(pagingAbuse(CUSTODY));
         for (String collection : List.of(TAGS, ITEMS, CREDENTIALS, FILES, THEMES, LINK_SETS, SCHEMAS, TEMPLATES,
-                INSTANCES, TENANT_USERS, TENANTS)) {
+                INSTANCES, TENANT_USERS, TENANTS, PARTNER_TAGS, CUSTODY)) {
             cases.addAll(pathTricks(collection));
         }
         for (String path : List.of(TAGS, TAGS + "/" + UNKNOWN_ID, ITEMS, ITEMS + "/" + UNKNOWN_ID, ISSUE, VERIFY,
                 CREDENTIALS + "/" + UNKNOWN_ID, CONTEXT, FILES, THEMES, THEMES + "/" + UNKNOWN_ID, LINK_SETS, RESOLVED,
                 RESOLVED + "/10/LOT1", DESCRIPTION, SCHEMAS, SCHEMAS + "/" + UNKNOWN_ID + "/validate", TEMPLATES,
                 TEMPLATES + "/" + UNKNOWN_ID + "/render", INSTANCES + "/" + UNKNOWN_ID, TENANT_USERS,
-                TENANT_USERS + "/" + UNKNOWN_ID, TENANTS, TENANTS + "/hostile/disable", TENANTS + "/hostile/enable")) {
+                TENANT_USERS + "/" + UNKNOWN_ID, TENANTS, TENANTS + "/hostile/disable", TENANTS + "/hostile/enable",
+                PARTNER_TAGS, PARTNER_TAGS + "/" + UNKNOWN_ID, PARTNER_TAG_SET, TAG_SET, CUSTODY)) {
             cases.addAll(wrongMethods(path));
         }
+        for (String path : List.of(CUSTODY + "/" + UNKNOWN_ID, CONSUME)) {
+            cases.add(request("PATCH", path).header("Content-Type: application/json").body("{}").expect(405));
+            cases.add(request("TRACE", path).expect(405));
+        }
+        cases.add(request("POST", CUSTODY + "/" + UNKNOWN_ID).header("Content-Type: application/json").body("{}")
+                .expect(405));
         for (String path : List.of(SCHEMAS + "/" + UNKNOWN_ID, TEMPLATES + "/" + UNKNOWN_ID)) {
             cases.add(request("PATCH", path).header("Content-Type: application/json").body("{}").expect(405));
             cases.add(request("POST", path).header("Content-Type: application/json").body("{}").expect(405));
@@ -288,6 +314,111 @@ final class HostileInputs {
                 request("POST", TENANTS + "/never-registered/enable").expect(404),
                 get(TENANTS + "/never-registered/disable").expect(405),
                 request("DELETE", one).expect(405));
+    }
+
+    /** POST one partner tag: the rules of a trade item tag's (see {@link #tradeItemTags()}), the catalogue's. */
+    static List<HostileRequest> partnerTags() {
+        return List.of(
+                json(PARTNER_TAGS, "{}").expect(400, "code"),
+                json(PARTNER_TAGS, "{\"code\":\"ACME\"}").expect(400, "name"),
+                json(PARTNER_TAGS, "{\"code\":42,\"name\":\"Acme\"}").expect(400, "code"),
+                json(PARTNER_TAGS, "{\"code\":\" ACME\",\"name\":\"Acme\"}").expect(400, "code"),
+                json(PARTNER_TAGS, "{\"code\":\"" + "C".repeat(101) + "\",\"name\":\"Acme\"}").expect(400, "code"),
+                json(PARTNER_TAGS, "{\"code\":\"AC\\nME\",\"name\":\"Acme\"}").expect(400, "code"),
+                json(PARTNER_TAGS, "{\"code\":\"ACME\",\"name\":\"\\u3000\"}").expect(400, "name"),
+                json(PARTNER_TAGS, "{\"code\":\"ACME\",\"name\":\"Acme\",\"description\":\"" + "d".repeat(2001)
+                        + "\"}").expect(400, "description"),
+                json(PARTNER_TAGS, "{\"code\":\"ACME\",\"name\":\"Acme\",\"deleted\":true}").expect(400, "deleted"),
+                json(PARTNER_TAGS, "{\"code\":\"ACME\",\"name\":\"Acme\",\"code\":\"X\"}").expect(400, "code"),
+                get(PARTNER_TAGS + "?includeDeleted=yes").expect(400, "includeDeleted"),
+                get(PARTNER_TAGS + "?includeDeleted").expect(400, "includeDeleted"),
+                get(PARTNER_TAGS + "/" + UNKNOWN_ID).expect(404),
+                request("DELETE", PARTNER_TAGS + "/" + UNKNOWN_ID).expect(404),
+                request("DELETE", PARTNER_TAGS + "/" + UNKNOWN_ID + "?force=true").expect(400, "force"));
+    }
+
+    /** Sets of either catalogue: an array of tags, each element checked by its index; none changes anything. */
+    static List<HostileRequest> tagSets(String set) {
+        StringBuilder tooMany = new StringBuilder("[");
+        for (int i = 0; i <= 10_000; i++) {
+            tooMany.append(i == 0 ? "" : ",").append("{\"code\":\"C").append(i).append("\",\"name\":\"n\"}");
+        }
+        String ok = "{\"code\":\"OK\",\"name\":\"ok\"}";
+        return List.of(
+                json(set, "{\"code\":\"A\",\"name\":\"a\"}").named("an object, not an array").expect(400),
+                json(set, "[" + ok + ",{\"code\":\"OK\",\"name\":\"again\"}]").expect(400, "[1].code"),
+                json(set, "[" + ok + ",null]").expect(400, "[1]"),
+                json(set, "[" + ok + ",\"B\"]").expect(400, "[1]"),
+                json(set, "[" + ok + ",42]").expect(400, "[1]"),
+                json(set, "[" + ok + ",[]]").expect(400, "[1]"),
+                json(set, "[{\"name\":\"a\"}]").expect(400, "[0].code"),
+                json(set, "[" + ok + ",{\"code\":\"B\"}]").expect(400, "[1].name"),
+                json(set, "[{\"code\":\"\",\"name\":\"a\"}]").expect(400, "[0].code"),
+                json(set, "[{\"code\":\"A \",\"name\":\"a\"}]").expect(400, "[0].code"),
+                json(set, "[{\"code\":\"A\",\"name\":\"a\\u0000\"}]").expect(400, "[0].name"),
+                json(set, "[{\"code\":{\"$ne\":null},\"name\":\"a\"}]").expect(400, "[0].code"),
+                json(set, "[{\"code\":\"A\",\"name\":\"a\",\"id\":\"" + UNKNOWN_ID + "\"}]").expect(400, "[0].id"),
+                json(set, "[{\"code\":\"A\",\"name\":\"a\",\"description\":\"" + "d".repeat(2001) + "\"}]")
+                        .expect(400, "[0].description"),
+                json(set, "[{\"code\":\"A\",\"name\":\"a\",\"code\":\"B\"}]").expect(400, "[0].code"),
+                json(set, tooMany + "]").named("10 001 tags").expect(400, "(body)"),
+                json(set + "?dryRun=true", "[" + ok + "]").expect(400, "dryRun"),
+                json(set, "[" + ok + "]").header("Accept: application/xml").expect(406));
+    }
+
+    static List<HostileRequest> custodyCommissions() {
+        String one = CUSTODY + "/" + UNKNOWN_ID;
+        StringBuilder manyConsumers = new StringBuilder("[");
+        for (int i = 0; i <= 1000; i++) {
+            manyConsumers.append(i == 0 ? "" : ",").append("\"c").append(i).append('"');
+        }
+        String consumers = ",\"registeredConsumers\":[\"a\"]";
+        return List.of(
+                json(CUSTODY, "{}").expect(400, "identifier"),
+                json(CUSTODY, "{\"identifier\":\"S\"}").expect(400, "registeredConsumers"),
+                json(CUSTODY, "{\"registeredConsumers\":[\"a\"]}").expect(400, "identifier"),
+                json(CUSTODY, "{\"identifier\":42" + consumers + "}").expect(400, "identifier"),
+                json(CUSTODY, "{\"identifier\":\"\"" + consumers + "}").expect(400, "identifier"),
+                json(CUSTODY, "{\"identifier\":\" S\"" + consumers + "}").expect(400, "identifier"),
+                json(CUSTODY, "{\"identifier\":\"S\\nT\"" + consumers + "}").expect(400, "identifier"),
+                json(CUSTODY, "{\"identifier\":\"" + "S".repeat(501) + "\"" + consumers + "}").expect(400, "identifier"),
+                json(CUSTODY, "{\"identifier\":[\"S\"]" + consumers + "}").expect(400, "identifier"),
+                json(CUSTODY, "{\"identifier\":\"S\",\"registeredConsumers\":[]}").expect(400, "registeredConsumers"),
+                json(CUSTODY, "{\"identifier\":\"S\",\"registeredConsumers\":\"a\"}").expect(400, "registeredConsumers"),
+                json(CUSTODY, "{\"identifier\":\"S\",\"registeredConsumers\":null}").expect(400, "registeredConsumers"),
+                json(CUSTODY, "{\"identifier\":\"S\",\"registeredConsumers\":[\"a\",\"\"]}")
+                        .expect(400, "registeredConsumers[1]"),
+                json(CUSTODY, "{\"identifier\":\"S\",\"registeredConsumers\":[\"a\",null]}")
+                        .expect(400, "registeredConsumers[1]"),
+                json(CUSTODY, "{\"identifier\":\"S\",\"registeredConsumers\":[\"a\",{}]}")
+                        .expect(400, "registeredConsumers[1]"),
+                json(CUSTODY, "{\"identifier\":\"S\",\"registeredConsumers\":[\"a\",\"b\",\"a\"]}")
+                        .expect(400, "registeredConsumers[2]"),
+                json(CUSTODY, "{\"identifier\":\"S\",\"registeredConsumers\":[\"" + "c".repeat(201) + "\"]}")
+                        .expect(400, "registeredConsumers[0]"),
+                json(CUSTODY, "{\"identifier\":\"S\",\"registeredConsumers\":" + manyConsumers + "]}")
+                        .named("1001 consumers").expect(400, "registeredConsumers"),
+                json(CUSTODY, "{\"identifier\":\"S\"" + consumers + ",\"consumedBy\":\"a\"}").expect(400, "consumedBy"),
+                json(CUSTODY, "{\"identifier\":\"S\"" + consumers + ",\"id\":\"" + UNKNOWN_ID + "\"}")
+                        .expect(400, "id"),
+                json(CONSUME, "{}").expect(400, "identifier"),
+                json(CONSUME, "{\"identifier\":\"S\"}").expect(400, "consumedBy"),
+                json(CONSUME, "{\"identifier\":\"S\",\"consumedBy\":\"\"}").expect(400, "consumedBy"),
+                json(CONSUME, "{\"identifier\":\"S\",\"consumedBy\":[\"a\"]}").expect(400, "consumedBy"),
+                json(CONSUME, "{\"identifier\":{\"$ne\":null},\"consumedBy\":\"a\"}").expect(400, "identifier"),
+                json(CONSUME, "{\"identifier\":\"NO-SUCH-" + UNKNOWN_ID + "\",\"consumedBy\":\"a\"}").expect(404),
+                json(CONSUME, "{\"identifier\":\"S\",\"consumedBy\":\"a\",\"consumedAt\":\"2026-01-01T00:00:00Z\"}")
+                        .expect(400, "consumedAt"),
+                put(one, "{\"registeredConsumers\":[\"a\"]}").expect(404),
+                put(one, "{\"registeredConsumers\":[\"a\"]}").header("If-Match: \"0\"").expect(404),
+                put(one, "{\"registeredConsumers\":[]}").expect(400, "registeredConsumers"),
+                put(one, "{\"registeredConsumers\":[\"a\"],\"identifier\":\"S\"}").expect(400, "identifier"),
+                request("DELETE", one).expect(404),
+                request("DELETE", one).header("If-Match: *").expect(404),
+                get(CUSTODY + "?consumed=yes").expect(400, "consumed"),
+                get(CUSTODY + "?consumed").expect(400, "consumed"),
+                get(CUSTODY + "?consumed=true&consumed=false").expect(400, "consumed"),
+                get(one + "?consumed=true").expect(400, "consumed"));
     }
 
     /** Another id no resource has. */

@@ -15,6 +15,7 @@ import io.traceloom.kernel.message.Rejection;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +25,8 @@ import org.axonframework.commandhandling.CommandExecutionException;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.MessageSourceResolvable;
+import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
@@ -36,11 +39,16 @@ import org.springframework.lang.Nullable;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.validation.FieldError;
+import org.springframework.validation.method.ParameterErrors;
+import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.MultipartException;
@@ -78,6 +86,40 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                 .map(error -> new Violations.Finding(error.getField(), String.valueOf(error.getCode()),
                         String.valueOf(error.getDefaultMessage())))
                 .toList());
+        return problem(Problems.invalid(Problems.detailOf(errors), errors), headers, request);
+    }
+
+    /**
+     * Bean Validation of a body that is a JSON array of objects ({@code @RequestBody List<@Valid X>}), and of
+     * constraints on parameters: each element is named by its index in the body, {@code [3].code}; the body
+     * as a whole is {@code (body)}, a query parameter its name.
+     */
+    @Override
+    protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
+                                                                            HttpHeaders headers,
+                                                                            HttpStatusCode status,
+                                                                            WebRequest request) {
+        List<Violations.Finding> findings = new ArrayList<>();
+        for (ParameterValidationResult result : ex.getParameterValidationResults()) {
+            MethodParameter parameter = result.getMethodParameter();
+            String root = parameter.hasParameterAnnotation(RequestBody.class) ? ""
+                    : String.valueOf(parameter.getParameterName());
+            String at = result.getContainerIndex() == null ? root : root + "[" + result.getContainerIndex() + "]";
+            if (result instanceof ParameterErrors errors) {
+                for (FieldError error : errors.getFieldErrors()) {
+                    findings.add(new Violations.Finding(at.isEmpty() ? error.getField() : at + "." + error.getField(),
+                            String.valueOf(error.getCode()), String.valueOf(error.getDefaultMessage())));
+                }
+            } else {
+                for (MessageSourceResolvable error : result.getResolvableErrors()) {
+                    String[] codes = error.getCodes();
+                    String constraint = codes == null || codes.length == 0 ? "" : codes[codes.length - 1];
+                    findings.add(new Violations.Finding(at.isEmpty() ? "(body)" : at, constraint,
+                            String.valueOf(error.getDefaultMessage())));
+                }
+            }
+        }
+        List<FieldProblem> errors = Violations.onePerField(findings);
         return problem(Problems.invalid(Problems.detailOf(errors), errors), headers, request);
     }
 

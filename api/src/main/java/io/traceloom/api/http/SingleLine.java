@@ -16,7 +16,8 @@ import java.lang.annotation.Target;
  */
 @Documented
 @Constraint(validatedBy = SingleLine.Validator.class)
-@Target({ElementType.FIELD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.METHOD})
+@Target({ElementType.FIELD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.METHOD,
+        ElementType.TYPE_USE})
 @Retention(RetentionPolicy.RUNTIME)
 public @interface SingleLine {
 

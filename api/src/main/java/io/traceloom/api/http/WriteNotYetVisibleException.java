@@ -8,8 +8,8 @@ import org.springframework.web.ErrorResponseException;
 
 /**
  * A write was recorded, but the read models did not show it in time: 202 Accepted, with the resource's id
- * and {@code Location}, so the client reads it there shortly instead of repeating a write that happened.
- * The body is shaped as a problem ({@code application/problem+json}), since it is not the resource.
+ * (when it has one of its own) and {@code Location}, so the client reads it there shortly instead of repeating
+ * a write that happened. The body is shaped as a problem ({@code application/problem+json}), since it is not the resource.
  */
 public class WriteNotYetVisibleException extends ErrorResponseException {
 
@@ -23,7 +23,9 @@ public class WriteNotYetVisibleException extends ErrorResponseException {
         ProblemDetail problem = Problems.of(HttpStatus.ACCEPTED, "read-model-lag", "Recorded, not yet readable",
                 "The change was recorded, but the read models do not show it yet. Read it at " + location
                         + " shortly; do not repeat the write.");
-        problem.setProperty("id", id);
+        if (id != null) {
+            problem.setProperty("id", id);
+        }
         return problem;
     }
 }

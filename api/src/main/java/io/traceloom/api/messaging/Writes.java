@@ -3,10 +3,12 @@ package io.traceloom.api.messaging;
 import io.traceloom.api.http.WriteNotYetVisibleException;
 import io.traceloom.api.readmodel.ReadYourWrites;
 import java.net.URI;
+import java.util.function.Function;
 import org.axonframework.commandhandling.CommandMessage;
 import org.axonframework.commandhandling.GenericCommandMessage;
 import io.traceloom.api.storage.DurableCommits;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.ConcurrencyException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,6 +22,9 @@ public class Writes {
     private final WrittenEvents writtenEvents;
     private final ReadYourWrites readYourWrites;
     private final DurableCommits durableCommits;
+
+    /** How often a command that lost a race in the event store is decided: each loss means another won. */
+    static final int DECISIONS = 3;
 
     public Writes(CommandGateway gateway, WrittenEvents writtenEvents, ReadYourWrites readYourWrites,
                   DurableCommits durableCommits) {
@@ -43,6 +48,36 @@ public class Writes {
                 throw new WriteNotYetVisibleException(id, location);
             }
             return result;
+        }
+    }
+
+    /**
+     * Sends a command that finds its resource itself (its result is the resource's id) and whose decision may
+     * race a change of another process: when the event store refuses its events because the resource moved on
+     * since it was loaded ({@link ConcurrencyException}: nothing was stored), the command is decided again on
+     * the new state, up to {@value #DECISIONS} times in all. Then, as {@link #sendAndAwaitReadModels}.
+     *
+     * @param location where the resource with an id is read
+     */
+    public String decideAndAwaitReadModels(Object command, Function<String, URI> location) {
+        for (int decision = 1; ; decision++) {
+            CommandMessage<?> message = GenericCommandMessage.asCommandMessage(command);
+            try (WrittenEvents.Watch written = writtenEvents.watch(message)) {
+                String id;
+                try {
+                    id = gateway.sendAndWait(message);
+                } catch (ConcurrencyException lostTheRace) {
+                    if (decision < DECISIONS) {
+                        continue;
+                    }
+                    throw lostTheRace;
+                }
+                durableCommits.await();
+                if (!readYourWrites.awaitEvents(written.eventIdentifiers())) {
+                    throw new WriteNotYetVisibleException(id, location.apply(id));
+                }
+                return id;
+            }
         }
     }
 

@@ -2,9 +2,13 @@ package io.traceloom.api.tradeitemtag;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.catalogue.TagRequest;
 import io.traceloom.api.catalogue.TagResponse;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
@@ -12,13 +16,18 @@ import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
 import io.traceloom.api.openapi.Versioned;
+import io.traceloom.kernel.catalogue.TagPage;
+import io.traceloom.kernel.catalogue.TagSetOutcome;
 import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.tradeitemtag.CreateTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.DeleteTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
-import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
+import io.traceloom.kernel.tradeitemtag.ListTradeItemTagsById;
+import io.traceloom.kernel.tradeitemtag.SetTradeItemTags;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import java.net.URI;
 import java.util.List;
 import java.util.UUID;
@@ -54,7 +63,7 @@ public class TradeItemTagController {
     @Versioned
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<TagResponse> create(Caller caller,
-                                                       @Valid @RequestBody CreateTradeItemTagRequest body,
+                                                       @Valid @RequestBody TagRequest body,
                                                        UriComponentsBuilder uri) {
         String id = UUID.randomUUID().toString();
         URI location = uri.path("/trade-item-tags/{id}").build(id);
@@ -81,10 +90,35 @@ public class TradeItemTagController {
     public ResponseEntity<List<TagResponse>> list(Caller caller, PageParams page,
                                                            @Parameter(description = "`true` lists the deleted tags too.")
                                                            @RequestParam(defaultValue = "false") boolean includeDeleted) {
-        TradeItemTagPage result = queries.get(
-                new ListTradeItemTags(caller.tenantId(), page.page(), page.limit(), includeDeleted),
-                TradeItemTagPage.class);
+        TagPage result = queries.get(
+                new ListTradeItemTags(caller.tenantId(), page.page(), page.limit(), includeDeleted), TagPage.class);
         return Paged.response(page, result.items().stream().map(TagResponse::of).toList(), result.total());
+    }
+
+    @Operation(summary = "Set the trade item tags",
+            description = "Makes the tenant's trade item tags equal to the array, as one change: a code not in the "
+                    + "catalogue is created, a live tag whose name or description differs is updated (an unchanged "
+                    + "one keeps its `updatedAt`), a deleted one is restored, and every live tag whose code the array "
+                    + "leaves out is deleted (an empty array deletes them all). Items tagged with a deleted tag show it "
+                    + "deleted. Answers the tags of the array, in its order, then those this call deleted.")
+    @ApiResponse(responseCode = "200", description = "The catalogue is as the array says: the tags of the array, "
+            + "in its order, then those this call deleted.")
+    @PostMapping(path = "/set", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public ResponseEntity<List<TagResponse>> set(Caller caller,
+                                                 @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                                                         description = "Every tag the catalogue is to hold, each code once.",
+                                                         content = @Content(array = @ArraySchema(
+                                                                 schema = @Schema(implementation = TagRequest.class),
+                                                                 maxItems = TagRequest.MAX_SET_SIZE)))
+                                                 @Size(max = TagRequest.MAX_SET_SIZE,
+                                                         message = "must hold at most {max} tags")
+                                                 @RequestBody List<@NotNull(message = "must be an object") @Valid TagRequest> body,
+                                                 UriComponentsBuilder uri) {
+        TagSetOutcome outcome = writes.sendAndAwaitReadModels(new SetTradeItemTags(caller.tenantId(),
+                        body.stream().map(TagRequest::toInput).toList()),
+                null, uri.path("/trade-item-tags").query("includeDeleted=true").build().toUri());
+        TagPage tags = queries.get(new ListTradeItemTagsById(caller.tenantId(), outcome.tagIds()), TagPage.class);
+        return ResponseEntity.ok(tags.items().stream().map(TagResponse::of).toList());
     }
 
     /** Soft delete: the tag stays readable, marked deleted. Deleting it again changes nothing. */

@@ -94,7 +94,23 @@ class TenantBeforeAnythingTest {
                 new Probe("GET", "/canvas-template-instances/{instance}", null, 304, "If-None-Match", "\"0\""),
                 new Probe("GET", "/auth/tenant-users/{user}", null, 200),
                 new Probe("GET", "/auth/tenant-users/{user}", null, 304, "If-None-Match", "{userETag}"),
-                new Probe("DELETE", "/auth/tenant-users/{user}", null, null));
+                new Probe("DELETE", "/auth/tenant-users/{user}", null, null),
+                new Probe("GET", "/partner-tags/{partnerTag}", null, 200),
+                new Probe("GET", "/partner-tags/{partnerTag}", null, 304, "If-None-Match", "{partnerTagETag}"),
+                new Probe("DELETE", "/partner-tags/{partnerTag}", null, null),
+                new Probe("GET", "/custody-commissions/{commission}", null, 200),
+                new Probe("GET", "/custody-commissions/{commission}", null, 304, "If-None-Match", "{commissionETag}"),
+                new Probe("PUT", "/custody-commissions/{commission}", "{\"registeredConsumers\":[\"theirs\"]}", 409),
+                new Probe("PUT", "/custody-commissions/{openCommission}", "{\"registeredConsumers\":[\"a\",\"a\"]}", 400),
+                new Probe("PUT", "/custody-commissions/{commission}", "{\"registeredConsumers\":[\"theirs\"]}", 412,
+                        "If-Match", "\"9\""),
+                new Probe("DELETE", "/custody-commissions/{commission}", null, 409),
+                new Probe("DELETE", "/custody-commissions/{commission}", null, 412, "If-Match", "\"9\""),
+                new Probe("DELETE", "/custody-commissions/{openCommission}", null, null),
+                new Probe("POST", "/custody-commissions/consume",
+                        "{\"identifier\":\"{openIdentifier}\",\"consumedBy\":\"stranger\"}", 400),
+                new Probe("POST", "/custody-commissions/consume",
+                        "{\"identifier\":\"{openIdentifier}\",\"consumedBy\":\"carrier\"}", null));
     }
 
     /** A schema id nobody has. */
@@ -241,8 +257,8 @@ class TenantBeforeAnythingTest {
             + "\"title\":\"Product\"}";
 
     /**
-     * A tag, an item tagged with it, a credential, a file that is the icon of the tenant's theme, a link set:
-     * the ids and entity tags the probes use.
+     * A tag, an item tagged with it, a credential, a file that is the icon of the tenant's theme, a link set, a
+     * partner tag, a consumed custody commission and an open one: the ids and entity tags the probes use.
      */
     private static Map<String, String> ownersResources() {
         JsonNode tag = Fixtures.createTag(http, SharedTraceloom.unique("MINE"));
@@ -274,7 +290,25 @@ class TenantBeforeAnythingTest {
         assertThat(instance.status()).isEqualTo(201);
         Response user = http.post("/auth/tenant-users", "{}");
         assertThat(user.status()).isEqualTo(201);
+        Response partnerTag = http.post("/partner-tags", "{\"code\":\"MINE\",\"name\":\"Mine\"}");
+        assertThat(partnerTag.status()).isEqualTo(201);
+        Response commission = http.post("/custody-commissions",
+                "{\"identifier\":\"MINE-CONSUMED\",\"registeredConsumers\":[\"carrier\"]}");
+        assertThat(commission.status()).isEqualTo(201);
+        Response consumed = http.post("/custody-commissions/consume",
+                "{\"identifier\":\"MINE-CONSUMED\",\"consumedBy\":\"carrier\"}");
+        assertThat(consumed.status()).isEqualTo(200);
+        String openIdentifier = "MINE-OPEN-" + java.util.UUID.randomUUID();
+        Response open = http.post("/custody-commissions",
+                "{\"identifier\":\"" + openIdentifier + "\",\"registeredConsumers\":[\"carrier\"]}");
+        assertThat(open.status()).isEqualTo(201);
         return Map.ofEntries(Map.entry("tag", tagId),
+                Map.entry("partnerTag", partnerTag.json().get("id").asText()),
+                Map.entry("partnerTagETag", partnerTag.header("ETag")),
+                Map.entry("commission", consumed.json().get("id").asText()),
+                Map.entry("commissionETag", consumed.header("ETag")),
+                Map.entry("openCommission", open.json().get("id").asText()),
+                Map.entry("openIdentifier", openIdentifier),
                 Map.entry("tagETag", http.get("/trade-item-tags/" + tagId).header("ETag")),
                 Map.entry("item", item.json().get("id").asText()), Map.entry("itemETag", item.header("ETag")),
                 Map.entry("credential", credentialId),

@@ -190,11 +190,26 @@ class OpenApiDocumentedTest {
         assertThat(create.at("/responses/201/content/application~1json/schema/$ref").asText())
                 .isEqualTo("#/components/schemas/Tag");
         assertThat(create.at("/requestBody/content/application~1json/schema/$ref").asText())
-                .isEqualTo("#/components/schemas/CreateTradeItemTagRequest");
-        assertThat(document.at("/components/schemas/CreateTradeItemTagRequest/required"))
+                .isEqualTo("#/components/schemas/TagInput");
+        assertThat(document.at("/components/schemas/TagInput/required"))
                 .extracting(JsonNode::asText).containsExactlyInAnyOrder("code", "name");
-        assertThat(document.at("/components/schemas/CreateTradeItemTagRequest/properties/code/minLength").asInt())
+        assertThat(document.at("/components/schemas/TagInput/properties/code/minLength").asInt())
                 .as("@NotBlank is never empty").isEqualTo(1);
+    }
+
+    @Test
+    void aSetTakesAnArrayOfTagsAndAnswersAnArrayOfTags() {
+        for (String path : List.of("/partner-tags/set", "/trade-item-tags/set")) {
+            JsonNode set = documented("POST", path);
+
+            assertThat(set.at("/requestBody/content/application~1json/schema/type").asText()).as(path).isEqualTo("array");
+            assertThat(set.at("/requestBody/content/application~1json/schema/items/$ref").asText()).as(path)
+                    .isEqualTo("#/components/schemas/TagInput");
+            assertThat(set.at("/requestBody/content/application~1json/schema/maxItems").asInt()).as(path)
+                    .isEqualTo(10_000);
+            assertThat(set.at("/responses/200/content/application~1json/schema/items/$ref").asText()).as(path)
+                    .isEqualTo("#/components/schemas/Tag");
+        }
     }
 
     @Test

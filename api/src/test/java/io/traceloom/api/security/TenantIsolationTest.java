@@ -56,6 +56,15 @@ class TenantIsolationTest {
                 lists("GET /trade-item-tags", "/trade-item-tags?includeDeleted=true&limit=100"),
                 notFound("GET /trade-item-tags/{id}", "/trade-item-tags/{tag}"),
                 notFound("DELETE /trade-item-tags/{id}", "/trade-item-tags/{tag}"),
+                // a set is of the caller's own catalogue: it keeps its own tag, and leaves the owner's alone
+                creates("POST /trade-item-tags/set", "/trade-item-tags/set", "[{\"code\":\"{mine.tagCode}\",\"name\":\"Mine\"}]"),
+
+                creates("POST /partner-tags", "/partner-tags", "{\"code\":\"{new}\",\"name\":\"Theirs\"}"),
+                lists("GET /partner-tags", "/partner-tags?includeDeleted=true&limit=100"),
+                notFound("GET /partner-tags/{id}", "/partner-tags/{partnerTag}"),
+                notFound("DELETE /partner-tags/{id}", "/partner-tags/{partnerTag}"),
+                creates("POST /partner-tags/set", "/partner-tags/set",
+                        "[{\"code\":\"{mine.partnerTagCode}\",\"name\":\"Mine\"}]"),
 
                 creates("POST /trade-items", "/trade-items", "{\"name\":\"Theirs\",\"tradeItemTag\":\"{mine.tagCode}\"}"),
                 refused("POST /trade-items", "/trade-items", "{\"name\":\"Theirs\",\"tradeItemTag\":\"{tagCode}\"}"),
@@ -115,6 +124,19 @@ class TenantIsolationTest {
                 notFound("GET /credentials/{id}", "/credentials/{credential}"),
                 creates("POST /credentials/verify", "/credentials/verify", "{\"verifiableCredential\":{credentialJson}}"),
                 publicly("GET /contexts/traceloom/v1", "/contexts/traceloom/v1"),
+
+                creates("POST /custody-commissions", "/custody-commissions",
+                        "{\"identifier\":\"{new}\",\"registeredConsumers\":[\"carrier\"]}"),
+                lists("GET /custody-commissions", "/custody-commissions?limit=100"),
+                notFound("GET /custody-commissions/{id}", "/custody-commissions/{commission}"),
+                notFound("PUT /custody-commissions/{id}", "/custody-commissions/{commission}",
+                        "{\"registeredConsumers\":[\"theirs\"]}"),
+                notFound("DELETE /custody-commissions/{id}", "/custody-commissions/{commission}"),
+                notFound("POST /custody-commissions/consume", "/custody-commissions/consume",
+                        "{\"identifier\":\"{commissionIdentifier}\",\"consumedBy\":\"carrier\"}"),
+                // identifiers are unique per tenant: the owner's is free in another tenant (after the consume above)
+                creates("POST /custody-commissions", "/custody-commissions",
+                        "{\"identifier\":\"{commissionIdentifier}\",\"registeredConsumers\":[\"someone\"]}"),
 
                 creates("POST /auth/tenant-users", "/auth/tenant-users", "{}"),
                 lists("GET /auth/tenant-users", "/auth/tenant-users?limit=100"),
@@ -212,7 +234,8 @@ class TenantIsolationTest {
 
     /** The owner's values that are ids of its data: none may appear in what another tenant is answered. */
     private static final Set<String> IDS = Set.of("tag", "tagCode", "item", "credential", "file", "theme",
-            "linkSet", "schema", "template", "instance", "user", "tenantId", "issuer");
+            "linkSet", "schema", "template", "instance", "user", "tenantId", "issuer", "partnerTag", "partnerTagCode",
+            "commission", "commissionIdentifier");
 
     private static SharedOidcTraceloom.Oidc oidc;
     private static Tenant a;
@@ -351,6 +374,14 @@ class TenantIsolationTest {
         owned.put("tagCode", code);
         owned.put("item", created(http.post("/trade-items", "{\"name\":\"Mine\",\"tradeItemTag\":\"" + code + "\"}"))
                 .get("id").asText());
+        String partnerCode = SharedTraceloom.unique("PARTNER");
+        owned.put("partnerTag", created(http.post("/partner-tags", "{\"code\":\"" + partnerCode + "\",\"name\":\"Mine\"}"))
+                .get("id").asText());
+        owned.put("partnerTagCode", partnerCode);
+        String identifier = SharedTraceloom.unique("SSCC");
+        owned.put("commission", created(http.post("/custody-commissions", "{\"identifier\":\"" + identifier
+                + "\",\"registeredConsumers\":[\"carrier\"]}")).get("id").asText());
+        owned.put("commissionIdentifier", identifier);
         Response credential = http.post("/credentials/issue", "{}");
         JsonNode issued = created(credential);
         owned.put("credential", credential.header("Location").replaceAll(".*/", ""));

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.springframework.util.FileSystemUtils;
 
 /**
  * One application for the HTTP test classes that only add data, started once per test JVM: each start
- * costs seconds. Tests in it use fresh codes and ids, so they do not depend on one another.
+ * costs seconds. Tests in it use fresh codes and ids, so they do not depend on one another; a test whose
+ * writes reach a whole tenant (setting a tag catalogue) acts for a tenant of its own ({@link OtherTenants}).
  */
 public final class SharedTraceloom {
 
@@ -21,7 +23,7 @@ public final class SharedTraceloom {
         if (instance == null) {
             try {
                 Path dataDir = Files.createTempDirectory("traceloom-http-test");
-                instance = RunningTraceloom.start(dataDir);
+                instance = RunningTraceloom.start(dataDir, List.of(OtherTenants.class));
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     instance.close();
                     FileSystemUtils.deleteRecursively(dataDir.toFile());

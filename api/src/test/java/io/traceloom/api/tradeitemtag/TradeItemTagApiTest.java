@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.Http;
+import io.traceloom.api.support.OtherTenants;
 import io.traceloom.api.support.SharedTraceloom;
 import java.util.ArrayList;
 import java.util.List;
@@ -195,6 +196,39 @@ class TradeItemTagApiTest {
                     .isEqualTo(query.substring(0, query.indexOf('=')));
         }
         assertThat(http.get("/trade-item-tags?limit=100").status()).isEqualTo(200);
+    }
+
+    /**
+     * The set is the catalogue's (see PartnerTagApiTest for its every rule); here, that trade item tags have it
+     * and that items show what it did to their tags. It reaches the whole catalogue: a tenant of its own.
+     */
+    @Test
+    void aSetChangesTheCatalogueAndItemsShowWhatItDidToTheirTags() {
+        String[] tenant = OtherTenants.actingFor(java.util.UUID.randomUUID().toString());
+        http.post("/trade-item-tags/set", "[{\"code\":\"ORG\",\"name\":\"Organic\"},"
+                + "{\"code\":\"FT\",\"name\":\"Fair trade\"}]", tenant);
+        JsonNode apples = http.post("/trade-items", "{\"name\":\"Apples\",\"tradeItemTag\":\"ORG\"}", tenant).json();
+        JsonNode pears = http.post("/trade-items", "{\"name\":\"Pears\",\"tradeItemTag\":\"FT\"}", tenant).json();
+
+        Response set = http.post("/trade-item-tags/set", "[{\"code\":\"ORG\",\"name\":\"Organic (EU)\"}]", tenant);
+
+        assertThat(set.status()).as(set.body()).isEqualTo(200);
+        assertThat(set.json().findValuesAsText("code")).containsExactly("ORG", "FT");
+        JsonNode organic = set.json().get(0);
+        JsonNode fairTrade = set.json().get(1);
+        assertThat(fairTrade.get("deleted").asBoolean()).isTrue();
+        assertThat(http.get("/trade-items/" + apples.get("id").asText(), tenant).json().get("tradeItemTag"))
+                .isEqualTo(organic);
+        assertThat(http.get("/trade-items/" + pears.get("id").asText(), tenant).json().get("tradeItemTag"))
+                .isEqualTo(fairTrade);
+        assertThat(http.post("/trade-items", "{\"name\":\"Plums\",\"tradeItemTag\":\"FT\"}", tenant).status())
+                .as("a deleted tag cannot be put on an item").isEqualTo(400);
+
+        Response bad = http.post("/trade-item-tags/set", "[{\"code\":\"A\",\"name\":\"a\"},{\"name\":\"b\"}]",
+                tenant);
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.json().get("errors").findValuesAsText("field")).containsExactly("[1].code");
+        assertThat(http.get("/trade-item-tags", tenant).json().findValuesAsText("code")).containsExactly("ORG");
     }
 
     static List<JsonNode> allTags(boolean includeDeleted) {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import io.traceloom.kernel.catalogue.TagSnapshot;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The tags of one catalogue (a tenant's trade item tags, later its partner tags) as a catalogue
+ * The tags of one catalogue (a tenant's trade item tags, its partner tags) as a catalogue
  * aggregate decides with them: by code, for uniqueness and for tagging, and by id.
  *
  * <p>In a snapshot each tag appears once, in creation order, in columns ({@link Columns}): arrays of
@@ -32,6 +34,14 @@ public final class CatalogueTags {
 
         public Tag deleted(Instant at, long newVersion) {
             return new Tag(id, code, name, description, createdAt, at, newVersion, true);
+        }
+
+        public Tag updated(String newName, String newDescription, Instant at, long newVersion) {
+            return new Tag(id, code, newName, newDescription, createdAt, at, newVersion, deleted);
+        }
+
+        public Tag restored(String newName, String newDescription, Instant at, long newVersion) {
+            return new Tag(id, code, newName, newDescription, createdAt, at, newVersion, false);
         }
 
         public TagSnapshot snapshot() {
@@ -127,6 +137,11 @@ public final class CatalogueTags {
     public void put(Tag tag) {
         byId.put(tag.id(), tag);
         byCode.put(tag.code(), tag);
+    }
+
+    /** Every tag, deleted ones included, in the order they were created. */
+    public Collection<Tag> all() {
+        return Collections.unmodifiableCollection(byId.values());
     }
 
     public int size() {

@@ -3,12 +3,18 @@ package io.traceloom.command.tradeitemtag;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.traceloom.command.rejection.RejectionTranslator;
+import io.traceloom.kernel.catalogue.TagInput;
+import io.traceloom.kernel.catalogue.TagSetOutcome;
 import io.traceloom.kernel.catalogue.TagSnapshot;
 import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.tradeitemtag.CreateTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.DeleteTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
+import io.traceloom.kernel.tradeitemtag.SetTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagRestored;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagUpdated;
+import java.util.List;
 import org.axonframework.commandhandling.CommandExecutionException;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.junit.jupiter.api.BeforeEach;
@@ -99,6 +105,20 @@ class TradeItemTagCatalogueTest {
                 .when(new DeleteTradeItemTag(TENANT, "tag-1"))
                 .expectNoEvents()
                 .expectExceptionDetails(Rejection.notFound("The resource does not exist."));
+    }
+
+    /** The rules of a set are the catalogue's (see PartnerTagCatalogueTest); here, that these are its events. */
+    @Test
+    void aSetRecordsTradeItemTagEvents() {
+        fixture.given(ORGANIC, FAIR_TRADE, new TradeItemTagDeleted(TENANT, "tag-2"))
+                .when(new SetTradeItemTags(TENANT, List.of(new TagInput("FT", "Fair trade", "back"))))
+                .expectEvents(new TradeItemTagRestored(TENANT, "tag-2", "Fair trade", "back"),
+                        new TradeItemTagDeleted(TENANT, "tag-1"))
+                .expectResultMessagePayload(new TagSetOutcome(List.of("tag-2", "tag-1")));
+        fixture.given(ORGANIC)
+                .when(new SetTradeItemTags(TENANT, List.of(new TagInput("ORG", "Organic!", "EU organic"))))
+                .expectEvents(new TradeItemTagUpdated(TENANT, "tag-1", "Organic!", "EU organic"))
+                .expectState(catalogue -> assertThat(catalogue.liveTag("ORG").orElseThrow().name()).isEqualTo("Organic!"));
     }
 
     @Test

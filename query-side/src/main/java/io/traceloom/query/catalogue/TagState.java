@@ -22,6 +22,14 @@ public record TagState(String id, String code, String name, String description, 
                 tag.updatedAt(), false, null, tag.version());
     }
 
+    public TagState updated(String newName, String newDescription, Instant at, long newVersion) {
+        return new TagState(id, code, newName, newDescription, createdAt, at, deleted, deletedAt, newVersion);
+    }
+
+    public TagState restored(String newName, String newDescription, Instant at, long newVersion) {
+        return new TagState(id, code, newName, newDescription, createdAt, at, false, null, newVersion);
+    }
+
     public TagState deleted(Instant at, long newVersion) {
         return new TagState(id, code, name, description, createdAt, at, true, at, newVersion);
     }

@@ -5,6 +5,7 @@ import io.traceloom.kernel.tradeitem.TradeItemView;
 import io.traceloom.query.catalogue.TagState;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.time.Instant;
+import java.util.function.UnaryOperator;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.index.CompoundIndex;
 import org.springframework.data.mongodb.core.mapping.Document;
@@ -30,8 +31,9 @@ public record TradeItemDocument(@Id String id, String tenantId, String name, Tag
         return tenantId.equals(tagTenantId) && tradeItemTag != null && tradeItemTag.id().equals(tagId);
     }
 
-    public TradeItemDocument tagDeleted(Instant at, long tagVersion) {
-        return new TradeItemDocument(id, tenantId, name, tradeItemTag.deleted(at, tagVersion), createdAt, version);
+    /** The embedded tag as the tag's own event made it: {@code change} is one of {@link TagState}'s folds. */
+    public TradeItemDocument tagChanged(UnaryOperator<TagState> change) {
+        return new TradeItemDocument(id, tenantId, name, change.apply(tradeItemTag), createdAt, version);
     }
 
     public TradeItemView toView() {

@@ -5,10 +5,15 @@ import static org.springframework.data.mongodb.core.query.Query.query;
 
 import io.traceloom.kernel.tradeitem.TradeItemCreated;
 import io.traceloom.kernel.tradeitem.TradeItemDeleted;
+import io.traceloom.kernel.catalogue.TagEvent;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagRestored;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagUpdated;
+import io.traceloom.query.catalogue.TagState;
 import io.traceloom.query.readmodel.Documents;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
+import java.util.function.UnaryOperator;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -45,10 +50,28 @@ public class TradeItemProjection {
     /** The embedded tag stays true to the tag: items keep it, marked deleted. */
     @EventHandler
     void on(TradeItemTagDeleted event, @Timestamp Instant at, @SequenceNumber long tagVersion) {
+        tagChanged(event, tag -> tag.deleted(at, tagVersion));
+    }
+
+    @EventHandler
+    void on(TradeItemTagUpdated event, @Timestamp Instant at, @SequenceNumber long tagVersion) {
+        tagChanged(event, tag -> tag.updated(event.name(), event.description(), at, tagVersion));
+    }
+
+    @EventHandler
+    void on(TradeItemTagRestored event, @Timestamp Instant at, @SequenceNumber long tagVersion) {
+        tagChanged(event, tag -> tag.restored(event.name(), event.description(), at, tagVersion));
+    }
+
+    /**
+     * Every item of the tenant tagged with the event's tag. On the embedded MongoDB this query reads the whole
+     * collection; a set that changes many tags pays it once per tag.
+     */
+    private void tagChanged(TagEvent event, UnaryOperator<TagState> change) {
         Documents<TradeItemDocument> items = items();
         items.find(query(where("tenantId").is(event.tenantId()).and("tradeItemTag.id").is(event.tagId())),
                         item -> item.isTaggedWith(event.tenantId(), event.tagId()))
-                .forEach(item -> items.save(item.tagDeleted(at, tagVersion)));
+                .forEach(item -> items.save(item.tagChanged(change)));
     }
 
     @ResetHandler

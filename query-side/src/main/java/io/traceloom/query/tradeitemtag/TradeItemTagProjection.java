@@ -1,8 +1,11 @@
 package io.traceloom.query.tradeitemtag;
 
+import static io.traceloom.query.tradeitemtag.TradeItemTagDocument.READ_MODEL;
+
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
-import io.traceloom.query.readmodel.Documents;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagRestored;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagUpdated;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
@@ -24,26 +27,28 @@ public class TradeItemTagProjection {
         this.writer = writer;
     }
 
-    private Documents<TradeItemTagDocument> tags() {
-        return writer.documents(TradeItemTagDocument.class, TradeItemTagDocument::id);
+    @EventHandler
+    void on(TradeItemTagCreated event, @Timestamp Instant at, @SequenceNumber long version) {
+        READ_MODEL.created(writer, event, at, version);
     }
 
     @EventHandler
-    void on(TradeItemTagCreated event, @Timestamp Instant at, @SequenceNumber long version) {
-        tags().save(TradeItemTagDocument.created(event, at, version));
+    void on(TradeItemTagUpdated event, @Timestamp Instant at, @SequenceNumber long version) {
+        READ_MODEL.updated(writer, event, at, version);
     }
 
     @EventHandler
     void on(TradeItemTagDeleted event, @Timestamp Instant at, @SequenceNumber long version) {
-        Documents<TradeItemTagDocument> tags = tags();
-        TradeItemTagDocument tag = tags.find(event.tagId());
-        if (tag != null) {
-            tags.save(tag.deleted(at, version));
-        }
+        READ_MODEL.deleted(writer, event, at, version);
+    }
+
+    @EventHandler
+    void on(TradeItemTagRestored event, @Timestamp Instant at, @SequenceNumber long version) {
+        READ_MODEL.restored(writer, event, at, version);
     }
 
     @ResetHandler
     void reset() {
-        writer.clear(TradeItemTagDocument.class);
+        READ_MODEL.clear(writer);
     }
 }

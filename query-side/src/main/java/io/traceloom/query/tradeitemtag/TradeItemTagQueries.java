@@ -1,18 +1,15 @@
 package io.traceloom.query.tradeitemtag;
 
-import static org.springframework.data.mongodb.core.query.Criteria.where;
-import static org.springframework.data.mongodb.core.query.Query.query;
+import static io.traceloom.query.tradeitemtag.TradeItemTagDocument.READ_MODEL;
 
+import io.traceloom.kernel.catalogue.TagPage;
 import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
-import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
-import io.traceloom.query.readmodel.MongoPages;
-import io.traceloom.query.readmodel.TenantDocument;
+import io.traceloom.kernel.tradeitemtag.ListTradeItemTagsById;
 import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.data.mongodb.core.MongoTemplate;
-import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.stereotype.Component;
 
 @Component
@@ -26,18 +23,16 @@ public class TradeItemTagQueries {
 
     @QueryHandler
     public Optional<TagView> handle(FindTradeItemTag query) {
-        return TenantDocument.findById(mongo, TradeItemTagDocument.class, query.tagId(), query.tenantId())
-                .map(TradeItemTagDocument::toView);
+        return READ_MODEL.find(mongo, query.tenantId(), query.tagId());
     }
 
     @QueryHandler
-    public TradeItemTagPage handle(ListTradeItemTags query) {
-        Criteria criteria = where("tenantId").is(query.tenantId());
-        if (!query.includeDeleted()) {
-            criteria = criteria.and("deleted").is(false);
-        }
-        MongoPages.Slice<TradeItemTagDocument> slice =
-                MongoPages.find(mongo, query(criteria), TradeItemTagDocument.class, query.page(), query.limit());
-        return new TradeItemTagPage(slice.items().stream().map(TradeItemTagDocument::toView).toList(), slice.total());
+    public TagPage handle(ListTradeItemTags query) {
+        return READ_MODEL.list(mongo, query.tenantId(), query.page(), query.limit(), query.includeDeleted());
+    }
+
+    @QueryHandler
+    public TagPage handle(ListTradeItemTagsById query) {
+        return READ_MODEL.withIds(mongo, query.tenantId(), query.tagIds());
     }
 }

@@ -3,7 +3,7 @@ package io.traceloom.query.readmodel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
+import io.traceloom.query.catalogue.TagState;
 import io.traceloom.query.tradeitemtag.TradeItemTagDocument;
 import java.time.Instant;
 import java.util.List;
@@ -27,7 +27,7 @@ class ReadModelRebuildTest {
     }
 
     private static TradeItemTagDocument tag(int i) {
-        return TradeItemTagDocument.created(new TradeItemTagCreated("t1", "tag-" + i, "C" + i, "Tag", null), AT, i);
+        return TradeItemTagDocument.of("t1", i, TagState.created("tag-" + i, "C" + i, "Tag", null, AT, i));
     }
 
     private void save(TradeItemTagDocument tag) {

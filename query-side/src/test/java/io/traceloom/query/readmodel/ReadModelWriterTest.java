@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.data.mongodb.core.query.Criteria.where;
 import static org.springframework.data.mongodb.core.query.Query.query;
 
-import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
+import io.traceloom.query.catalogue.TagState;
 import io.traceloom.query.tradeitemtag.TradeItemTagDocument;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ class ReadModelWriterTest {
     }
 
     private static TradeItemTagDocument tag(int i) {
-        return TradeItemTagDocument.created(new TradeItemTagCreated("t1", "tag-" + i, "C" + i, "Tag", null), AT, i);
+        return TradeItemTagDocument.of("t1", i, TagState.created("tag-" + i, "C" + i, "Tag", null, AT, i));
     }
 
     @Test
@@ -52,7 +52,7 @@ class ReadModelWriterTest {
                     storedWhileHandling.add(stored());
                     tags().save(tag(i));
                     if (i == 2) {
-                        tags().save(tags().find("tag-0").deleted(AT, 3)); // sees the batch's own write
+                        tags().save(TradeItemTagDocument.of("t1", 0, tags().find("tag-0").state().deleted(AT, 3))); // sees the batch's own write
                         tags().remove("tag-1");
                     }
                     return null;

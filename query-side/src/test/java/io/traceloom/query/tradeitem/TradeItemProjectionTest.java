@@ -10,6 +10,8 @@ import io.traceloom.kernel.tradeitem.TradeItemCreated;
 import io.traceloom.kernel.tradeitem.TradeItemDeleted;
 import io.traceloom.kernel.tradeitem.TradeItemView;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagRestored;
+import io.traceloom.kernel.tradeitemtag.TradeItemTagUpdated;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -64,6 +66,22 @@ class TradeItemProjectionTest {
         assertThat(queries.handle(new FindTradeItem("t1", "item-2")).orElseThrow().tradeItemTag()).isEqualTo(deleted);
         assertThat(queries.handle(new FindTradeItem("t1", "item-3")).orElseThrow().tradeItemTag()).isNull();
         assertThat(queries.handle(new FindTradeItem("t2", "item-4")).orElseThrow().tradeItemTag().deleted()).isFalse();
+    }
+
+    @Test
+    void theEmbeddedTagFollowsItsUpdatesAndItsRestoration() {
+        projection.on(new TradeItemCreated("t1", "item-1", "Apples", ORGANIC), T1, 0);
+        projection.on(new TradeItemCreated("t1", "item-2", "Plums", null), T1, 0);
+
+        projection.on(new TradeItemTagUpdated("t1", "tag-1", "Organic (EU)", null), T1, 2);
+        assertThat(queries.handle(new FindTradeItem("t1", "item-1")).orElseThrow().tradeItemTag()).isEqualTo(
+                new TagView("tag-1", "ORG", "Organic (EU)", null, T0, T1, false, null, 2));
+
+        projection.on(new TradeItemTagDeleted("t1", "tag-1"), T2, 3);
+        projection.on(new TradeItemTagRestored("t1", "tag-1", "Organic", "back"), T2.plusSeconds(1), 4);
+        assertThat(queries.handle(new FindTradeItem("t1", "item-1")).orElseThrow().tradeItemTag()).isEqualTo(
+                new TagView("tag-1", "ORG", "Organic", "back", T0, T2.plusSeconds(1), false, null, 4));
+        assertThat(queries.handle(new FindTradeItem("t1", "item-2")).orElseThrow().tradeItemTag()).isNull();
     }
 
     @Test

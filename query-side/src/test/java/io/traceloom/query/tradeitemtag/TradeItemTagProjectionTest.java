@@ -7,7 +7,7 @@ import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
-import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
+import io.traceloom.kernel.catalogue.TagPage;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -62,7 +62,7 @@ class TradeItemTagProjectionTest {
 
         assertThat(queries.handle(new FindTradeItemTag("t2", "tag-1"))).isEmpty();
         assertThat(queries.handle(new ListTradeItemTags("t2", 1, 10, true))).isEqualTo(
-                new TradeItemTagPage(java.util.List.of(), 0));
+                new TagPage(java.util.List.of(), 0));
     }
 
     @Test
@@ -72,11 +72,11 @@ class TradeItemTagProjectionTest {
         }
         projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 5);
 
-        TradeItemTagPage live = queries.handle(new ListTradeItemTags("t1", 2, 2, false));
+        TagPage live = queries.handle(new ListTradeItemTags("t1", 2, 2, false));
         assertThat(live.total()).isEqualTo(4);
         assertThat(live.items()).extracting(TagView::code).containsExactly("C3", "C4");
 
-        TradeItemTagPage all = queries.handle(new ListTradeItemTags("t1", 1, 2, true));
+        TagPage all = queries.handle(new ListTradeItemTags("t1", 1, 2, true));
         assertThat(all.total()).isEqualTo(5);
         assertThat(all.items()).extracting(TagView::code).containsExactly("C0", "C1");
 

@@ -3,7 +3,7 @@ package io.traceloom.kernel.tradeitemtag;
 import io.traceloom.kernel.message.TenantScoped;
 
 /**
- * Answered with a {@link TradeItemTagPage}, oldest first.
+ * Answered with a {@link io.traceloom.kernel.catalogue.TagPage}, oldest first.
  *
  * @param page           1-based page number
  * @param limit          page size

@@ -1,10 +1,10 @@
 package io.traceloom.kernel.tradeitemtag;
 
-import io.traceloom.kernel.message.TenantScoped;
+import io.traceloom.kernel.catalogue.TagEvent;
 import org.axonframework.serialization.Revision;
 
 /** A tag joined the tenant's catalogue. When it happened is the event message's timestamp. */
 @Revision("1")
 public record TradeItemTagCreated(String tenantId, String tagId, String code, String name, String description)
-        implements TenantScoped {
+        implements TagEvent.Created {
 }

@@ -1,17 +1,30 @@
-package io.traceloom.api.tradeitemtag;
+package io.traceloom.api.catalogue;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.traceloom.api.http.NotWhiteSpace;
 import io.traceloom.api.http.SingleLine;
+import io.traceloom.kernel.catalogue.TagInput;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
-/** The limits are the README's ("Limits"): change both together. */
-public record CreateTradeItemTagRequest(
+/**
+ * A tag of a catalogue as a client sends it: to create one, or as an element of a set. The limits are the
+ * README's ("Limits"): change both together.
+ */
+@Schema(name = "TagInput", description = "A tag as sent: its code (unique in the catalogue), name and description.")
+public record TagRequest(
         @NotBlank @NotWhiteSpace @Size(max = 100, message = "must be at most {max} characters") @SingleLine
         @Pattern(regexp = "(?U)\\S(.*\\S)?", message = "must not begin or end with white space")
         String code,
         @NotBlank @NotWhiteSpace @Size(max = 200, message = "must be at most {max} characters") @SingleLine
         String name,
         @Size(max = 2000, message = "must be at most {max} characters") String description) {
+
+    /** The most tags one set may hold. */
+    public static final int MAX_SET_SIZE = 10_000;
+
+    public TagInput toInput() {
+        return new TagInput(code, name, description);
+    }
 }

@@ -1,0 +1,38 @@
+package io.traceloom.query.partnertag;
+
+import static io.traceloom.query.partnertag.PartnerTagDocument.READ_MODEL;
+
+import io.traceloom.kernel.catalogue.TagPage;
+import io.traceloom.kernel.catalogue.TagView;
+import io.traceloom.kernel.partnertag.FindPartnerTag;
+import io.traceloom.kernel.partnertag.ListPartnerTags;
+import io.traceloom.kernel.partnertag.ListPartnerTagsById;
+import java.util.Optional;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.stereotype.Component;
+
+@Component
+public class PartnerTagQueries {
+
+    private final MongoTemplate mongo;
+
+    public PartnerTagQueries(MongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    @QueryHandler
+    public Optional<TagView> handle(FindPartnerTag query) {
+        return READ_MODEL.find(mongo, query.tenantId(), query.tagId());
+    }
+
+    @QueryHandler
+    public TagPage handle(ListPartnerTags query) {
+        return READ_MODEL.list(mongo, query.tenantId(), query.page(), query.limit(), query.includeDeleted());
+    }
+
+    @QueryHandler
+    public TagPage handle(ListPartnerTagsById query) {
+        return READ_MODEL.withIds(mongo, query.tenantId(), query.tagIds());
+    }
+}

@@ -1,0 +1,13 @@
+package io.traceloom.kernel.partnertag;
+
+import io.traceloom.kernel.message.TenantScoped;
+
+/**
+ * Answered with a {@link io.traceloom.kernel.catalogue.TagPage}, oldest first.
+ *
+ * @param page           1-based page number
+ * @param limit          page size
+ * @param includeDeleted whether soft-deleted tags are listed too
+ */
+public record ListPartnerTags(String tenantId, int page, int limit, boolean includeDeleted) implements TenantScoped {
+}
