@@ -7,6 +7,7 @@ import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagPage;
+import io.traceloom.query.history.Histories;
 import io.traceloom.query.readmodel.MongoPages;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
@@ -19,14 +20,18 @@ import org.springframework.stereotype.Component;
 public class TradeItemTagQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public TradeItemTagQueries(MongoTemplate mongo) {
+    public TradeItemTagQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
     public Optional<TagView> handle(FindTradeItemTag query) {
-        return TenantDocument.findById(mongo, TradeItemTagDocument.class, query.tagId(), query.tenantId())
+        return (query.asOf() == null
+                ? TenantDocument.findById(mongo, TradeItemTagDocument.class, query.tagId(), query.tenantId())
+                : histories.asOf(TradeItemTagHistory.TRADE_ITEM_TAGS, query.tenantId(), query.tagId(), query.asOf()))
                 .map(TradeItemTagDocument::toView);
     }
 
