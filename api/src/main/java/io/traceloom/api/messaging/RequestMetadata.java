@@ -3,6 +3,7 @@ package io.traceloom.api.messaging;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.caller.CurrentCaller;
 import io.traceloom.api.http.RequestIdFilter;
+import io.traceloom.kernel.history.RecordedEvent;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -20,8 +21,8 @@ import org.springframework.web.context.request.RequestContextHolder;
 public class RequestMetadata implements MessageDispatchInterceptor<CommandMessage<?>> {
 
     public static final String TENANT_ID = "tenantId";
-    public static final String USER_ID = "userId";
-    public static final String REQUEST_ID = "requestId";
+    public static final String USER_ID = RecordedEvent.USER_ID;
+    public static final String REQUEST_ID = RecordedEvent.REQUEST_ID;
 
     private final CurrentCaller caller;
 

@@ -8,6 +8,9 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
@@ -60,10 +63,12 @@ public class SchemaController {
 
     private final Writes writes;
     private final Queries queries;
+    private final ResourceHistories histories;
 
-    public SchemaController(Writes writes, Queries queries) {
+    public SchemaController(Writes writes, Queries queries, ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
+        this.histories = histories;
     }
 
     /** Spec endpoint 5. */
@@ -131,9 +136,9 @@ public class SchemaController {
             @Content(mediaType = SCHEMA_JSON, schema = @Schema(types = "object", description = "The JSON Schema itself."))})
     @Versioned
     @GetMapping(path = "/{id}", produces = {MediaType.APPLICATION_JSON_VALUE, SCHEMA_JSON})
-    public ResponseEntity<?> get(Caller caller, @PathVariable String id, WebRequest request,
+    public ResponseEntity<?> get(Caller caller, @PathVariable String id, AsOf asOf, WebRequest request,
                                  @RequestHeader(name = HttpHeaders.ACCEPT, required = false) String accept) {
-        SchemaView schema = find(caller, id);
+        SchemaView schema = find(caller, id, asOf);
         if (prefersSchemaJson(accept)) {
             String etag = "\"schema-" + schema.version() + "\"";
             if (request.checkNotModified(etag)) {
@@ -147,6 +152,14 @@ public class SchemaController {
             return null;
         }
         return ResponseEntity.ok().eTag(etag).varyBy(HttpHeaders.ACCEPT).body(SchemaResponse.of(schema));
+    }
+
+    @Operation(summary = "Read a schema's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("schemas", caller, id, page, request, "Schema '" + id + "' does not exist.");
     }
 
     @Operation(summary = "List schemas", description = "Oldest first.")
@@ -198,7 +211,12 @@ public class SchemaController {
     }
 
     private SchemaView find(Caller caller, String id) {
-        return queries.one(new FindSchema(caller.tenantId(), id), SchemaView.class, "Schema '" + id + "' does not exist.");
+        return find(caller, id, new AsOf(null));
+    }
+
+    private SchemaView find(Caller caller, String id, AsOf asOf) {
+        return queries.one(new FindSchema(caller.tenantId(), id, asOf.instant()), SchemaView.class,
+                "Schema '" + id + "'" + asOf.notFound());
     }
 
     /** Whether the client prefers the schema itself to its record: JSON wins ties and wildcards. */

@@ -16,12 +16,12 @@ public class CanvasHistory {
                     CanvasTemplateInstanceDocument.class);
 
     @Bean
-    public ResourceHistory<CanvasTemplateDocument> canvasTemplateHistory() {
+    public ResourceHistory<CanvasTemplateDocument> canvasTemplateResourceHistory() {
         return CANVAS_TEMPLATES;
     }
 
     @Bean
-    public ResourceHistory<CanvasTemplateInstanceDocument> canvasTemplateInstanceHistory() {
+    public ResourceHistory<CanvasTemplateInstanceDocument> canvasTemplateInstanceResourceHistory() {
         return CANVAS_TEMPLATE_INSTANCES;
     }
 }

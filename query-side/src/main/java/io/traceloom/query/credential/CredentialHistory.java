@@ -12,7 +12,7 @@ public class CredentialHistory {
             .of("credentials", CredentialProjection.class, CredentialDocument.class);
 
     @Bean
-    public ResourceHistory<CredentialDocument> credentialHistory() {
+    public ResourceHistory<CredentialDocument> credentialResourceHistory() {
         return CREDENTIALS;
     }
 }

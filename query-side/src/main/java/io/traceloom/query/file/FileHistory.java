@@ -12,7 +12,7 @@ public class FileHistory {
             .of("files", FileProjection.class, FileDocument.class);
 
     @Bean
-    public ResourceHistory<FileDocument> fileHistory() {
+    public ResourceHistory<FileDocument> fileResourceHistory() {
         return FILES;
     }
 }

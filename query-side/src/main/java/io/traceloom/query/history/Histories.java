@@ -23,6 +23,7 @@ import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.queryhandling.QueryHandler;
 import org.axonframework.serialization.Serializer;
+import org.springframework.data.mongodb.core.convert.MongoConverter;
 
 /**
  * Resources' histories and their state at any point in time, read from the event store through Axon (an
@@ -39,19 +40,22 @@ public class Histories {
 
     private final EventStore eventStore;
     private final Serializer serializer;
+    private final MongoConverter converter;
     private final Function<Class<?>, Object> projections;
     private final Map<String, ResourceHistory<?>> byResource = new LinkedHashMap<>();
     private final Map<Class<?>, AnnotationEventHandlerAdapter> handlers = new ConcurrentHashMap<>();
 
     /**
      * @param serializer   the serializer of the event store's events
+     * @param converter    the read models' converter: a rebuilt document is what MongoDB would give back
      * @param projections  the projection instance (the bean) of a projection class
      * @param declarations every resource's declaration, each kind once
      */
-    public Histories(EventStore eventStore, Serializer serializer, Function<Class<?>, Object> projections,
-                     List<ResourceHistory<?>> declarations) {
+    public Histories(EventStore eventStore, Serializer serializer, MongoConverter converter,
+                     Function<Class<?>, Object> projections, List<ResourceHistory<?>> declarations) {
         this.eventStore = eventStore;
         this.serializer = serializer;
+        this.converter = converter;
         this.projections = projections;
         for (ResourceHistory<?> declaration : declarations) {
             if (byResource.putIfAbsent(declaration.resource(), declaration) != null) {
@@ -153,7 +157,7 @@ public class Histories {
         AnnotationEventHandlerAdapter handler = handlers.computeIfAbsent(resource.projection(),
                 type -> new AnnotationEventHandlerAdapter(projections.apply(type),
                         ClasspathParameterResolverFactory.forClass(type)));
-        ScratchReadModel scratch = new ScratchReadModel();
+        ScratchReadModel scratch = new ScratchReadModel(converter);
         for (DomainEventMessage<?> event : events) {
             scratch.handle(event, () -> {
                 try {

@@ -7,6 +7,7 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 @Configuration(proxyBeanMethods = false)
 public class HistoryConfiguration {
@@ -14,8 +15,9 @@ public class HistoryConfiguration {
     /** Every feature's {@link ResourceHistory} beans; each projection is the bean of its class. */
     @Bean
     public Histories histories(EventStore eventStore, @Qualifier("eventSerializer") Serializer eventSerializer,
-                               ApplicationContext context, List<ResourceHistory<?>> declarations) {
-        return new Histories(eventStore, eventSerializer, context::getBean, declarations);
+                               MongoTemplate mongo, ApplicationContext context,
+                               List<ResourceHistory<?>> declarations) {
+        return new Histories(eventStore, eventSerializer, mongo.getConverter(), context::getBean, declarations);
     }
 
     @Bean

@@ -15,7 +15,7 @@ public class LinkSetHistory {
             .keyedBy(LinkSetIds::of);
 
     @Bean
-    public ResourceHistory<LinkSetDocument> linkSetHistory() {
+    public ResourceHistory<LinkSetDocument> linkSetResourceHistory() {
         return LINK_SETS;
     }
 }

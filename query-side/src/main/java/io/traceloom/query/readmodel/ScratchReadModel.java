@@ -8,8 +8,10 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.axonframework.messaging.Message;
+import org.bson.Document;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.springframework.data.mongodb.core.convert.MongoConverter;
 import org.springframework.data.mongodb.core.query.Query;
 
 /**
@@ -17,10 +19,19 @@ import org.springframework.data.mongodb.core.query.Query;
  * {@link #handle} runs them, so that their very folds rebuild a resource as it was at a point in time. Nothing
  * here reaches MongoDB: a lookup by a query answers from the documents held here that {@code matches} selects
  * (the {@link Documents} contract makes the two describe the same selection).
+ *
+ * <p>Documents are held as MongoDB would store them, converted by the read models' own converter: what comes
+ * back is what a read of the live read model would give (instants in milliseconds, for one), so a resource
+ * rebuilt here equals the one the live projection stored.
  */
 public final class ScratchReadModel {
 
+    private final MongoConverter converter;
     private final Map<Class<?>, Held<?>> byType = new HashMap<>();
+
+    public ScratchReadModel(MongoConverter converter) {
+        this.converter = converter;
+    }
 
     /**
      * Runs {@code handler} on {@code message} in a unit of work of its own, in which {@link ReadModelWriter}
@@ -40,7 +51,7 @@ public final class ScratchReadModel {
 
     @SuppressWarnings("unchecked")
     <D> Documents<D> documents(Class<D> type, Function<D, String> idOf) {
-        return (Documents<D>) byType.computeIfAbsent(type, key -> new Held<>(idOf));
+        return (Documents<D>) byType.computeIfAbsent(type, key -> new Held<>(converter, type, idOf));
     }
 
     void clear(Class<?> type) {
@@ -48,26 +59,40 @@ public final class ScratchReadModel {
     }
 
     private static final class Held<D> implements Documents<D> {
+        private final MongoConverter converter;
+        private final Class<D> type;
         private final Function<D, String> idOf;
-        private final Map<String, D> documents = new LinkedHashMap<>();
+        private final Map<String, Document> documents = new LinkedHashMap<>();
 
-        Held(Function<D, String> idOf) {
+        Held(MongoConverter converter, Class<D> type, Function<D, String> idOf) {
+            this.converter = converter;
+            this.type = type;
             this.idOf = idOf;
         }
 
         @Override
         public D find(String id) {
-            return documents.get(id);
+            Document stored = documents.get(id);
+            return stored == null ? null : converter.read(type, stored);
         }
 
         @Override
         public List<D> find(Query query, Predicate<D> matches) {
-            return new ArrayList<>(documents.values().stream().filter(matches).toList());
+            List<D> found = new ArrayList<>();
+            for (Document stored : documents.values()) {
+                D document = converter.read(type, stored);
+                if (matches.test(document)) {
+                    found.add(document);
+                }
+            }
+            return found;
         }
 
         @Override
         public void save(D document) {
-            documents.put(idOf.apply(document), document);
+            Document stored = new Document();
+            converter.write(document, stored);
+            documents.put(idOf.apply(document), stored);
         }
 
         @Override

@@ -14,7 +14,7 @@ public class SchemaHistory {
             .heldBy((tenantId, id) -> SchemaIds.aggregateId(id));
 
     @Bean
-    public ResourceHistory<SchemaDocument> schemaHistory() {
+    public ResourceHistory<SchemaDocument> schemaResourceHistory() {
         return SCHEMAS;
     }
 }

@@ -25,7 +25,7 @@ public class OrganizationThemeHistory {
             .embedding("files", theme -> List.of(theme.icon().id()));
 
     @Bean
-    public ResourceHistory<OrganizationThemeDocument> organizationThemeHistory() {
+    public ResourceHistory<OrganizationThemeDocument> organizationThemeResourceHistory() {
         return ORGANIZATION_THEMES;
     }
 }

@@ -15,7 +15,7 @@ public class TradeItemHistory {
                     : List.of(item.tradeItemTag().id()));
 
     @Bean
-    public ResourceHistory<TradeItemDocument> tradeItemHistory() {
+    public ResourceHistory<TradeItemDocument> tradeItemResourceHistory() {
         return TRADE_ITEMS;
     }
 }

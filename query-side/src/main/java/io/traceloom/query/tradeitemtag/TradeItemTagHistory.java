@@ -18,7 +18,7 @@ public class TradeItemTagHistory {
             .about(TradeItemTagDeleted.class, TradeItemTagDeleted::tagId);
 
     @Bean
-    public ResourceHistory<TradeItemTagDocument> tradeItemTagHistory() {
+    public ResourceHistory<TradeItemTagDocument> tradeItemTagResourceHistory() {
         return TRADE_ITEM_TAGS;
     }
 }

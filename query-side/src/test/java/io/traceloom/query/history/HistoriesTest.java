@@ -57,7 +57,8 @@ import org.junit.jupiter.api.Test;
 class HistoriesTest {
 
     private static final String TENANT = "t1";
-    private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
+    /** With nanoseconds, which the read models keep to milliseconds (as rebuilt resources must). */
+    private static final Instant T0 = Instant.parse("2026-03-01T10:00:00.123456789Z");
     private static final String SHA = "a".repeat(64);
 
     private final InMemoryMongo mongo = new InMemoryMongo();
@@ -70,7 +71,8 @@ class HistoriesTest {
     private final List<AnnotationEventHandlerAdapter> liveHandlers =
             live.stream().map(AnnotationEventHandlerAdapter::new).toList();
     private final EventStore store = TestHistories.inMemoryStore();
-    private final Histories histories = new Histories(store, TestHistories.serializer(), type -> live.stream()
+    private final Histories histories = new Histories(store, TestHistories.serializer(),
+            mongo.template().getConverter(), type -> live.stream()
             .filter(type::isInstance).findFirst().orElseThrow(),
             List.of(TradeItemTagHistory.TRADE_ITEM_TAGS, TradeItemHistory.TRADE_ITEMS, FileHistory.FILES,
                     OrganizationThemeHistory.ORGANIZATION_THEMES));

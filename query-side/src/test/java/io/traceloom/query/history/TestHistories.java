@@ -18,7 +18,7 @@ public final class TestHistories {
 
     /** For tests of what the read models answer now: an empty store, and no resource declared. */
     public static Histories none() {
-        return new Histories(inMemoryStore(), serializer(), type -> {
+        return new Histories(inMemoryStore(), serializer(), null, type -> {
             throw new IllegalStateException("no projection in this test");
         }, List.of());
     }
