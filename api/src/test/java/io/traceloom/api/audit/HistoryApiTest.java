@@ -166,6 +166,14 @@ class HistoryApiTest {
         assertThat(unknown.contentType()).startsWith("application/problem+json");
         assertThat(http.get("/link-sets/a:b/history").status()).as("an id no link set can have").isEqualTo(404);
         assertThat(http.get("/files/not-a-file/history").status()).isEqualTo(404);
+        String item = http.post("/trade-items", "{\"name\":\"Sloes\"}").json().get("id").asText();
+        for (String otherKind : List.of("/files/", "/credentials/", "/canvas-templates/", "/canvas-template-instances/")) {
+            assertThat(http.get(otherKind + item + "/history").status()).as(otherKind + " named by an item's id")
+                    .isEqualTo(404);
+            assertThat(http.get(otherKind + item + "?asOf=" + Instant.now()).status()).as(otherKind).isEqualTo(404);
+        }
+        assertThat(http.get("/trade-items/trade-item-tags:" + LOCAL_TENANT + "/history").status())
+                .as("the tag catalogue is no trade item").isEqualTo(404);
     }
 
     @Test

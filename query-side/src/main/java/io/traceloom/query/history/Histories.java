@@ -75,7 +75,8 @@ public class Histories {
         if (declaration == null) {
             throw new IllegalArgumentException("No history is declared for " + query.resource());
         }
-        return ownEvents(declaration, query.tenantId(), query.id()).filter(events -> !events.isEmpty())
+        return ownEvents(declaration, query.tenantId(), query.id())
+                .filter(events -> wasEver(declaration, query.tenantId(), query.id(), events))
                 .map(events -> {
                     long skip = (long) (query.page() - 1) * query.limit();
                     List<RecordedEvent> page = events.stream().skip(skip).limit(query.limit())
@@ -146,6 +147,19 @@ public class Histories {
             }
         }
         return Optional.of(own);
+    }
+
+    /**
+     * Whether these events ever made the resource: its projection, handed them, made its document at some
+     * point. Ids of different kinds of aggregate share one space (a trade item's id names no file), so the
+     * events of an aggregate of another kind are no resource's history.
+     */
+    private boolean wasEver(ResourceHistory<?> resource, String tenantId, String id,
+                            List<DomainEventMessage<?>> events) {
+        String documentId = resource.documentId(tenantId, id);
+        boolean[] existed = {false};
+        replay(resource, events, scratch -> existed[0] |= scratch.find(resource.document(), documentId) != null);
+        return existed[0];
     }
 
     private static List<DomainEventMessage<?>> until(List<DomainEventMessage<?>> events, Instant at) {

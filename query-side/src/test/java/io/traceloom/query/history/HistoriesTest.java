@@ -175,11 +175,17 @@ class HistoriesTest {
     }
 
     @Test
-    void anAggregateOfAnotherTenantOrOfBookkeepingIsNoOnesResource() {
+    void anAggregateOfAnotherTenantOrKindOrOfBookkeepingIsNotTheResource() {
         record("TradeItem", "item-1", 0, new TradeItemCreated(TENANT, "item-1", "Apples", null), at(0));
         record("IdempotencyKey", "item-2", 0, new IdempotencyKeyClaimed(TENANT, "secret", "f", "a"), at(0));
+        record("TradeItemTagCatalogue", TradeItemTagCatalogueId.of(TENANT), 0,
+                new TradeItemTagDeleted(TENANT, "tag-9"), at(0));
 
         assertThat(histories.handle(new FindHistory("t2", "trade-items", "item-1", 1, 10))).isEmpty();
+        assertThat(histories.handle(new FindHistory(TENANT, "files", "item-1", 1, 10))).as("an aggregate of another kind")
+                .isEmpty();
+        assertThat(histories.handle(new FindHistory(TENANT, "trade-items", TradeItemTagCatalogueId.of(TENANT), 1, 10)))
+                .as("a catalogue, though the item projection handles one of its events").isEmpty();
         assertThat(histories.handle(new FindHistory(TENANT, "trade-items", "item-2", 1, 10))).isEmpty();
         assertThat(histories.asOf(TradeItemHistory.TRADE_ITEMS, TENANT, "item-2", at(1))).isEmpty();
     }
