@@ -64,11 +64,6 @@ public class Histories {
         }
     }
 
-    /** The kinds of resource with a history, as the API names their collections. */
-    public Set<String> resources() {
-        return byResource.keySet();
-    }
-
     @QueryHandler
     public Optional<HistoryPage> handle(FindHistory query) {
         ResourceHistory<?> declaration = byResource.get(query.resource());
