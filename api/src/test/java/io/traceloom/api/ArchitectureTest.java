@@ -45,13 +45,18 @@ class ArchitectureTest {
      * detection); the file feature names contents, the room knows no file.
      */
     static final Map<String, Set<String>> ROOMS = Map.of(
-            KERNEL, Set.of("message", "catalogue", "idempotency"),
+            KERNEL, Set.of("message", "catalogue", "idempotency",
+                    // what every resource's history and the audit feed share: recorded events, how to ask for them
+                    "history"),
             COMMAND, Set.of("config", "rejection", "idempotency",
                     // files under the data directory: owner-only, written atomically and durably
                     "storage",
                     // what every tag catalogue aggregate shares: its compact tags, snapshots, a cache that holds
                     "catalogue"),
-            QUERY, Set.of("processing", "readmodel", "catalogue"),
+            QUERY, Set.of("processing", "readmodel", "catalogue",
+                    // reading the event store for auditors: a resource's events, its state as of an instant (its
+                    // projection's own handlers rerun), the tenant's feed; each feature declares its resources
+                    "history"),
             API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue", "openapi",
                     "idempotency", "content",
                     // the event store's durability: group commit, owner-only files of the embedded store
@@ -59,7 +64,9 @@ class ArchitectureTest {
                     // how a request is let in: the local and oidc modes, Spring Security's filter chain, which
                     // endpoints are public or operators' (marked on the endpoints themselves), 401/403 as
                     // problem+json; whether a caller's tenant admits it is asked through caller's CallerAdmission
-                    "security"));
+                    "security",
+                    // the answer every resource's GET .../{id}/history gives, asked of the query side
+                    "history"));
 
     /** The benchmark endpoints: a client of the features, through their messages (the kernel) only. */
     private static final String BENCH = API + ".bench";
@@ -69,8 +76,8 @@ class ArchitectureTest {
      * command side declares (data directory, public base URL), how it keeps records that every process of a
      * deployment must share (issuer keys; the API provides a MongoDB for them), the query side's settings (how
      * long a claim on a projection's segment lasts, which the token store keeps), its progress reports, which
-     * read-your-writes waits on, and what operators see and do with projections (the failures they are stuck
-     * at, replays). Everything else reaches them through the command and query buses.
+     * read-your-writes waits on, what operators see and do with projections (the failures they are stuck
+     * at, replays), and the audit feed. Everything else reaches them through the command and query buses.
      */
     private static final Set<String> ENTRY_POINTS = Set.of(
             COMMAND + ".config.CommandSideProperties",
@@ -82,7 +89,11 @@ class ArchitectureTest {
             QUERY + ".processing.ProjectionFailures",
             QUERY + ".processing.ProjectionFailures$Failure",
             QUERY + ".processing.ProjectionRebuilds",
-            QUERY + ".processing.ProjectionRebuilds$Progress");
+            QUERY + ".processing.ProjectionRebuilds$Progress",
+            // the audit feed streams a tenant's events from the store as it reads them (an export may be the whole
+            // store): no query answer can carry that
+            QUERY + ".history.AuditFeed",
+            QUERY + ".history.AuditFeed$Filter");
 
     /**
      * Only what marks a record as a message may come from Axon into the kernel. Not

@@ -46,6 +46,7 @@ final class HostileInputs {
     static final String TAG_SET = TAGS + "/set";
     static final String CUSTODY = "/custody-commissions";
     static final String CONSUME = CUSTODY + "/consume";
+    static final String AUDIT = "/audit/events";
 
     /** An id no resource has. */
     static final String UNKNOWN_ID = "5a1c0d7e-0000-4000-8000-000000000000";
@@ -77,6 +78,8 @@ final class HostileInputs {
         cases.addAll(tagSets(PARTNER_TAG_SET));
         cases.addAll(tagSets(TAG_SET));
         cases.addAll(custodyCommissions());
+        cases.addAll(histories());
+        cases.addAll(auditFeed());
         for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, THEMES, SCHEMAS, TEMPLATES, TENANT_USERS, PARTNER_TAGS,
                 CUSTODY, CONSUME)) {
             cases.addAll(malformedBodies(path));
@@ -130,6 +133,70 @@ final class HostileInputs {
             cases.add(request("POST", path).header("Content-Type: application/json").body("{}").expect(405));
             cases.add(request("TRACE", path).expect(405));
         }
+        return cases;
+    }
+
+    /** Every resource read by id: its {@code asOf}, and its history. */
+    static List<HostileRequest> histories() {
+        List<HostileRequest> cases = new ArrayList<>();
+        String later = java.time.Instant.now().plus(java.time.Duration.ofDays(1)).toString();
+        for (String collection : List.of(TAGS, ITEMS, CREDENTIALS, FILES, THEMES, LINK_SETS, SCHEMAS, TEMPLATES,
+                INSTANCES)) {
+            String one = collection + "/" + UNKNOWN_ID;
+            for (String asOf : List.of("yesterday", "2026-11-01", "2026-11-01T12:00:00", "12:00:00Z", "1700000000",
+                    "2026-13-01T12:00:00Z", "2026-02-30T12:00:00Z", "2026-11-01T12:00:00.1234567891Z",
+                    "2026-11-01T12:00:00+02:00", "2026-11-01T12:00:00%2B25:00", "2026-11-01T12:00:00Z%00",
+                    "%E2%80%AE2026-11-01T12:00:00Z", "+999999999-12-31T23:59:59Z", later, "9".repeat(5000))) {
+                cases.add(get(one + "?asOf=" + asOf).expect(400, "asOf"));
+            }
+            cases.add(get(one + "?asOf=").expect(400, "asOf"));
+            cases.add(get(one + "?asOf=2026-01-01T00:00:00Z&asOf=2026-01-02T00:00:00Z").expect(400, "asOf"));
+            cases.add(get(one + "?asof=2026-01-01T00:00:00Z").expect(400, "asof"));
+            cases.add(get(one + "?asOf=-999999999-01-01T00:00:00Z").named("long before anything").expect(404));
+            cases.add(get(one + "/history").expect(404));
+            cases.add(get(one + "/history?asOf=2026-01-01T00:00:00Z").expect(400, "asOf"));
+            cases.addAll(pagingAbuse(one + "/history"));
+            cases.addAll(wrongMethods(one + "/history"));
+            cases.add(request("POST", one + "/history").header("Content-Type: application/json").body("{}")
+                    .expect(405));
+            cases.add(request("DELETE", one + "/history").expect(405));
+        }
+        cases.add(get(THEMES + "?asOf=tomorrow").expect(400, "asOf"));
+        cases.add(get(THEMES + "?asOf=" + later).expect(400, "asOf"));
+        cases.add(get(LINK_SETS + "/a:b/history").named("an id no link set can have").expect(404));
+        cases.add(get(LINK_SETS + "/" + "x".repeat(300) + "/history").expect(404));
+        cases.add(get(SCHEMAS + "/not-a-uuid/history").expect(404));
+        cases.add(get(FILES + "/..%2F..%2Fetc%2Fpasswd/history").expect(400));
+        cases.add(get(CREDENTIALS + "/urn:uuid:" + UNKNOWN_ID + "/history").expect(404));
+        return cases;
+    }
+
+    /** The tenant's feed: what selects events, and paging (an export is not paged). */
+    static List<HostileRequest> auditFeed() {
+        List<HostileRequest> cases = new ArrayList<>(List.of(
+                get(AUDIT + "?from=yesterday").expect(400, "from"),
+                get(AUDIT + "?from=2026-11-01").expect(400, "from"),
+                get(AUDIT + "?to=2026-11-01T12:00:00").expect(400, "to"),
+                get(AUDIT + "?from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z").expect(400, "to"),
+                get(AUDIT + "?from=2026-11-01T00:00:00Z&to=2026-11-01T00:00:00Z").expect(400, "to"),
+                get(AUDIT + "?type=Trade%20Item").expect(400, "type"),
+                get(AUDIT + "?type=io.traceloom.kernel.tradeitem.TradeItemCreated").expect(400, "type"),
+                get(AUDIT + "?type=" + "T".repeat(101)).expect(400, "type"),
+                get(AUDIT + "?type=%3Cscript%3E").expect(400, "type"),
+                get(AUDIT + "?userId=" + "u".repeat(256)).expect(400, "userId"),
+                get(AUDIT + "?from=").expect(400, "from"),
+                get(AUDIT + "?from=2026-01-01T00:00:00Z&from=2026-01-02T00:00:00Z").expect(400, "from"),
+                get(AUDIT + "?tenantId=3d0c6c4e-8a51-4f0e-9b7a-2f4e1c9d8b70").named("another tenant's feed")
+                        .expect(400, "tenantId"),
+                get(AUDIT + "?page=2").header("Accept: application/x-ndjson").named("an export is not paged")
+                        .expect(400, "page"),
+                get(AUDIT + "?from=yesterday").header("Accept: application/x-ndjson").expect(400, "from"),
+                get(AUDIT).header("Accept: application/xml").expect(406),
+                request("POST", AUDIT).header("Content-Type: application/json").body("{}").expect(405),
+                request("DELETE", AUDIT).expect(405),
+                get(AUDIT + "/" + UNKNOWN_ID).expect(404)));
+        cases.addAll(pagingAbuse(AUDIT));
+        cases.addAll(wrongMethods(AUDIT));
         return cases;
     }
 

@@ -7,6 +7,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
@@ -55,11 +58,14 @@ public class CanvasTemplateController {
     private final Writes writes;
     private final Queries queries;
     private final String publicBaseUrl;
+    private final ResourceHistories histories;
 
-    public CanvasTemplateController(Writes writes, Queries queries, CommandSideProperties properties) {
+    public CanvasTemplateController(Writes writes, Queries queries, CommandSideProperties properties,
+                                    ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
         this.publicBaseUrl = properties.publicBaseUrl();
+        this.histories = histories;
     }
 
     @Operation(summary = "Create a canvas template",
@@ -86,9 +92,18 @@ public class CanvasTemplateController {
     @Operation(summary = "Read a canvas template")
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<CanvasTemplateResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        CanvasTemplateView template = find(caller, id);
+    public ResponseEntity<CanvasTemplateResponse> get(Caller caller, @PathVariable String id, AsOf asOf,
+                                                      WebRequest request) {
+        CanvasTemplateView template = find(caller, id, asOf);
         return Versions.ok(request, Versions.etag(template.version()), CanvasTemplateResponse.of(template, publicBaseUrl));
+    }
+
+    @Operation(summary = "Read a canvas template's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("canvas-templates", caller, id, page, request, "Canvas template '" + id + "' does not exist.");
     }
 
     @Operation(summary = "List canvas templates", description = "Oldest first.")
@@ -166,8 +181,12 @@ public class CanvasTemplateController {
     }
 
     private CanvasTemplateView find(Caller caller, String id) {
-        return queries.one(new FindCanvasTemplate(caller.tenantId(), id), CanvasTemplateView.class,
-                "Canvas template '" + id + "' does not exist.");
+        return find(caller, id, new AsOf(null));
+    }
+
+    private CanvasTemplateView find(Caller caller, String id, AsOf asOf) {
+        return queries.one(new FindCanvasTemplate(caller.tenantId(), id, asOf.instant()), CanvasTemplateView.class,
+                "Canvas template '" + id + "'" + asOf.notFound());
     }
 
     /** The variables' schema is given once: kept with the template, or a stored one by id. */

@@ -3,11 +3,16 @@ package io.traceloom.api.canvas;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
+import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.openapi.Versioned;
 import io.traceloom.kernel.canvas.CanvasTemplateInstanceView;
 import io.traceloom.kernel.canvas.FindCanvasTemplateInstance;
+import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,18 +30,31 @@ public class CanvasTemplateInstanceController {
     static final long RENDERED = 0;
 
     private final Queries queries;
+    private final ResourceHistories histories;
 
-    public CanvasTemplateInstanceController(Queries queries) {
+    public CanvasTemplateInstanceController(Queries queries, ResourceHistories histories) {
         this.queries = queries;
+        this.histories = histories;
     }
 
     @Operation(summary = "Read a render of a canvas template",
             description = "As recorded: the template and its version, the variables, the output, who rendered it.")
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<CanvasTemplateInstanceResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        CanvasTemplateInstanceView instance = queries.one(new FindCanvasTemplateInstance(caller.tenantId(), id),
-                CanvasTemplateInstanceView.class, "Canvas template instance '" + id + "' does not exist.");
+    public ResponseEntity<CanvasTemplateInstanceResponse> get(Caller caller, @PathVariable String id, AsOf asOf,
+                                                              WebRequest request) {
+        CanvasTemplateInstanceView instance = queries.one(
+                new FindCanvasTemplateInstance(caller.tenantId(), id, asOf.instant()),
+                CanvasTemplateInstanceView.class, "Canvas template instance '" + id + "'" + asOf.notFound());
         return Versions.ok(request, Versions.etag(RENDERED), CanvasTemplateInstanceResponse.of(instance));
+    }
+
+    @Operation(summary = "Read a render's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("canvas-template-instances", caller, id, page, request,
+                "Canvas template instance '" + id + "' does not exist.");
     }
 }

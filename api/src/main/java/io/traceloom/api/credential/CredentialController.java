@@ -10,7 +10,11 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.InvalidRequestException;
+import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
@@ -51,11 +55,13 @@ public class CredentialController {
     private final Writes writes;
     private final Queries queries;
     private final ObjectMapper json;
+    private final ResourceHistories histories;
 
-    public CredentialController(Writes writes, Queries queries, ObjectMapper json) {
+    public CredentialController(Writes writes, Queries queries, ObjectMapper json, ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
         this.json = json;
+        this.histories = histories;
     }
 
     /** Spec endpoint 7: 201 with {@code {credential}}. */
@@ -76,7 +82,7 @@ public class CredentialController {
         return ResponseEntity.status(HttpStatus.CREATED)
                 .location(location)
                 .eTag(Versions.etag(ISSUED))
-                .body(Map.of("credential", credential(caller, id, id)));
+                .body(Map.of("credential", credential(caller, id, id, new AsOf(null))));
     }
 
     /**
@@ -89,11 +95,23 @@ public class CredentialController {
             content = @Content(schema = @Schema(implementation = CredentialShapes.VerifiableCredential.class)))
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<JsonNode> get(Caller caller, @PathVariable String id, WebRequest request)
+    public ResponseEntity<JsonNode> get(Caller caller, @PathVariable String id, AsOf asOf, WebRequest request)
             throws JsonProcessingException {
-        String bare = id.regionMatches(true, 0, URN_UUID, 0, URN_UUID.length())
-                ? id.substring(URN_UUID.length()) : id;
-        return Versions.ok(request, Versions.etag(ISSUED), credential(caller, bare, id));
+        return Versions.ok(request, Versions.etag(ISSUED), credential(caller, bare(id), id, asOf));
+    }
+
+    @Operation(summary = "Read a credential's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("credentials", caller, bare(id), page, request,
+                "Credential '" + id + "' does not exist.");
+    }
+
+    /** The id of a credential, given as its own {@code urn:uuid:} id or not. */
+    private static String bare(String id) {
+        return id.regionMatches(true, 0, URN_UUID, 0, URN_UUID.length()) ? id.substring(URN_UUID.length()) : id;
     }
 
     /**
@@ -127,9 +145,9 @@ public class CredentialController {
     public record VerificationResult(List<String> checks, List<String> warnings, List<String> errors) {
     }
 
-    private JsonNode credential(Caller caller, String id, String asGiven) throws JsonProcessingException {
-        CredentialView view = queries.one(new FindCredential(caller.tenantId(), id), CredentialView.class,
-                "Credential '" + asGiven + "' does not exist.");
+    private JsonNode credential(Caller caller, String id, String asGiven, AsOf asOf) throws JsonProcessingException {
+        CredentialView view = queries.one(new FindCredential(caller.tenantId(), id, asOf.instant()), CredentialView.class,
+                "Credential '" + asGiven + "'" + asOf.notFound());
         return json.readTree(view.credential());
     }
 

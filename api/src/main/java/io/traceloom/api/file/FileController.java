@@ -11,6 +11,9 @@ import io.traceloom.api.caller.Caller;
 import io.traceloom.api.content.ContentRange;
 import io.traceloom.api.content.ContentStore;
 import io.traceloom.api.content.MediaTypeDetector;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
@@ -82,11 +85,13 @@ public class FileController {
     private final MediaTypeDetector detector;
     private final Uploads uploads;
     private final String publicBaseUrl;
+    private final ResourceHistories histories;
 
-    public FileController(Writes writes, Queries queries, ContentStore contents, MediaTypeDetector detector,
-                          Uploads uploads, CommandSideProperties properties) {
+    public FileController(Writes writes, Queries queries, ResourceHistories histories, ContentStore contents,
+                          MediaTypeDetector detector, Uploads uploads, CommandSideProperties properties) {
         this.writes = writes;
         this.queries = queries;
+        this.histories = histories;
         this.contents = contents;
         this.detector = detector;
         this.uploads = uploads;
@@ -132,9 +137,17 @@ public class FileController {
     @Operation(summary = "Read a file's metadata")
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<FileResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        FileView file = find(caller, id);
+    public ResponseEntity<FileResponse> get(Caller caller, @PathVariable String id, AsOf asOf, WebRequest request) {
+        FileView file = find(caller, id, asOf);
         return Versions.ok(request, Versions.etag(file.version()), FileResponse.of(file, publicBaseUrl));
+    }
+
+    @Operation(summary = "Read a file's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("files", caller, id, page, request, "File '" + id + "' does not exist.");
     }
 
     @Operation(summary = "List files", description = "Oldest first.")
@@ -242,11 +255,15 @@ public class FileController {
      * name an aggregate of another kind.
      */
     private FileView find(Caller caller, String id) {
-        String notFound = "File '" + id + "' does not exist.";
+        return find(caller, id, new AsOf(null));
+    }
+
+    private FileView find(Caller caller, String id, AsOf asOf) {
+        String notFound = "File '" + id + "'" + asOf.notFound();
         if (!UUID_SHAPED.matcher(id).matches()) {
             throw new ResourceNotFoundException(notFound);
         }
-        return queries.one(new FindFile(caller.tenantId(), id), FileView.class, notFound);
+        return queries.one(new FindFile(caller.tenantId(), id, asOf.instant()), FileView.class, notFound);
     }
 
     /** One part, {@code file}: another part is refused like an unknown JSON field, so nothing is silently lost. */

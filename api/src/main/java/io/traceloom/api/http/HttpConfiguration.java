@@ -13,6 +13,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Clock;
 import java.util.List;
 import org.apache.catalina.Container;
 import org.apache.catalina.Valve;
@@ -44,6 +45,7 @@ public class HttpConfiguration implements WebMvcConfigurer {
     @Override
     public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
         resolvers.add(new PageParamsResolver());
+        resolvers.add(new AsOfResolver(Clock.systemUTC()));
     }
 
     @Override

@@ -17,6 +17,31 @@ public final class Paged {
     }
 
     public static <T> ResponseEntity<List<T>> response(PageParams params, List<T> items, long total) {
+        return headers(params, total).body(items);
+    }
+
+    /** A list answer of something versioned as a whole (a resource's history): with its entity tag. */
+    public static <T> ResponseEntity<List<T>> response(PageParams params, List<T> items, long total, String etag) {
+        return headers(params, total).eTag(etag).body(items);
+    }
+
+    /**
+     * A page of a list that is not counted (counting would read all of it, as the audit feed would the event
+     * store): no {@code X-Total-Count}, no {@code last}; {@code next} while there is more.
+     */
+    public static <T> ResponseEntity<List<T>> openEnded(PageParams params, List<T> items, boolean more) {
+        StringJoiner links = new StringJoiner(", ");
+        links.add(link(1, params, "first"));
+        if (params.page() > 1) {
+            links.add(link(params.page() - 1, params, "prev"));
+        }
+        if (more) {
+            links.add(link(params.page() + 1, params, "next"));
+        }
+        return ResponseEntity.ok().header("Link", links.toString()).body(items);
+    }
+
+    private static ResponseEntity.BodyBuilder headers(PageParams params, long total) {
         long last = Math.max(1, (total + params.limit() - 1) / params.limit());
         StringJoiner links = new StringJoiner(", ");
         links.add(link(1, params, "first"));
@@ -29,8 +54,7 @@ public final class Paged {
         links.add(link(last, params, "last"));
         return ResponseEntity.ok()
                 .header(TOTAL_COUNT, Long.toString(total))
-                .header("Link", links.toString())
-                .body(items);
+                .header("Link", links.toString());
     }
 
     private static String link(long page, PageParams params, String relation) {

@@ -29,9 +29,9 @@ import org.springframework.web.servlet.HandlerInterceptor;
  *
  * <p>What a handler reads is what its signature declares: its {@code @RequestParam}s (and the plain values
  * Spring reads as request parameters without the annotation), and {@code page} and {@code limit} when it
- * takes {@link PageParams}. A {@code @RequestParam Map} or a {@code @ModelAttribute} reads anything, so
- * such handlers are not checked, nor are those marked {@link RawQuery}. Only this service's own handlers are
- * checked, not those of libraries.
+ * takes {@link PageParams}, {@code asOf} when it takes {@link AsOf}. A {@code @RequestParam Map} or a
+ * {@code @ModelAttribute} reads anything, so such handlers are not checked, nor are those marked
+ * {@link RawQuery}. Only this service's own handlers are checked, not those of libraries.
  */
 public class QueryParameterGuard implements HandlerInterceptor {
 
@@ -128,6 +128,10 @@ public class QueryParameterGuard implements HandlerInterceptor {
             }
             if (type == PageParams.class) {
                 once.addAll(PageParams.QUERY_PARAMETERS);
+                continue;
+            }
+            if (type == AsOf.class) {
+                once.add(AsOf.QUERY_PARAMETER);
                 continue;
             }
             boolean unannotatedValue = parameter.getParameterAnnotations().length == 0

@@ -5,6 +5,9 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
@@ -55,10 +58,12 @@ public class LinkSetController {
 
     private final Writes writes;
     private final Queries queries;
+    private final ResourceHistories histories;
 
-    public LinkSetController(Writes writes, Queries queries) {
+    public LinkSetController(Writes writes, Queries queries, ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
+        this.histories = histories;
     }
 
     @Operation(summary = "Create or replace a link set",
@@ -109,9 +114,18 @@ public class LinkSetController {
     @Operation(summary = "Read a link set")
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<LinkSetResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        LinkSetView linkSet = find(caller, id);
+    public ResponseEntity<LinkSetResponse> get(Caller caller, @PathVariable String id, AsOf asOf,
+                                               WebRequest request) {
+        LinkSetView linkSet = find(caller, id, asOf);
         return Versions.ok(request, etag(linkSet), LinkSetResponse.of(linkSet));
+    }
+
+    @Operation(summary = "Read a link set's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("link-sets", caller, id, page, request, "Link set '" + id + "' does not exist.");
     }
 
     @Operation(summary = "List link sets", description = "Oldest first; `identifier` keeps those of one primary key.")
@@ -158,11 +172,15 @@ public class LinkSetController {
 
     /** An id that is not one (it could never have been put) names nothing. */
     private LinkSetView find(Caller caller, String id) {
+        return find(caller, id, new AsOf(null));
+    }
+
+    private LinkSetView find(Caller caller, String id, AsOf asOf) {
         if (!ID.matcher(id).matches()) {
             throw notFound(id);
         }
-        return queries.one(new FindLinkSet(caller.tenantId(), id), LinkSetView.class,
-                "Link set '" + id + "' does not exist.");
+        return queries.one(new FindLinkSet(caller.tenantId(), id, asOf.instant()), LinkSetView.class,
+                "Link set '" + id + "'" + asOf.notFound());
     }
 
     private static ResourceNotFoundException notFound(String id) {

@@ -4,6 +4,7 @@ import io.traceloom.api.caller.Caller;
 import io.traceloom.api.caller.CurrentCaller;
 import io.traceloom.api.http.RequestIdFilter;
 import java.util.HashMap;
+import io.traceloom.kernel.history.RecordedEvent;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,8 +25,8 @@ import org.springframework.web.context.request.RequestContextHolder;
 public class RequestMetadata implements MessageDispatchInterceptor<CommandMessage<?>> {
 
     public static final String TENANT_ID = "tenantId";
-    public static final String USER_ID = "userId";
-    public static final String REQUEST_ID = "requestId";
+    public static final String USER_ID = RecordedEvent.USER_ID;
+    public static final String REQUEST_ID = RecordedEvent.REQUEST_ID;
     /** The subject of an operator's token that names no tenant ({@code oidc} mode). */
     public static final String OPERATOR = "operator";
 

@@ -1,6 +1,7 @@
 package io.traceloom.api.openapi;
 
 import static io.traceloom.api.openapi.OpenApiConfiguration.ACCEPTED;
+import static io.traceloom.api.openapi.OpenApiConfiguration.AS_OF;
 import static io.traceloom.api.openapi.OpenApiConfiguration.BAD_REQUEST;
 import static io.traceloom.api.openapi.OpenApiConfiguration.IDEMPOTENCY_KEY;
 import static io.traceloom.api.openapi.OpenApiConfiguration.KEY_IN_USE;
@@ -24,6 +25,7 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
 import io.traceloom.api.security.Operator;
@@ -57,7 +59,8 @@ import org.springframework.web.method.HandlerMethod;
  *     the read models are rebuilt or behind a write ({@code ReadinessGate}, {@code Writes});</li>
  * <li>a path parameter can name nothing: 404; a request body can be too large (413) or not JSON (415);</li>
  * <li>a {@link PageParams} parameter is the {@code page} and {@code limit} query parameters, and its answer
- *     carries {@code X-Total-Count} and {@code Link} ({@code Paged});</li>
+ *     carries {@code X-Total-Count} (unless it is {@link OpenEnded}) and {@code Link} ({@code Paged});</li>
+ * <li>an {@link AsOf} parameter is the {@code asOf} query parameter;</li>
  * <li>an {@code If-Match} header parameter can answer 412; a 201 carries {@code Location};</li>
  * <li>a write can answer 202 (recorded, read models lagging); a POST takes {@code Idempotency-Key} and can
  * answer 409 (key in use) and 422 (key reused);</li>
@@ -112,9 +115,14 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
             addParameter(operation, LIMIT);
             ApiResponse ok = answers.get("200");
             if (ok != null && ok.get$ref() == null) {
-                ok.addHeaderObject(Paged.TOTAL_COUNT, headerRef(Paged.TOTAL_COUNT));
+                if (!AnnotatedElementUtils.hasAnnotation(handler.getMethod(), OpenEnded.class)) {
+                    ok.addHeaderObject(Paged.TOTAL_COUNT, headerRef(Paged.TOTAL_COUNT));
+                }
                 ok.addHeaderObject(HttpHeaders.LINK, headerRef(HttpHeaders.LINK));
             }
+        }
+        if (Arrays.stream(handler.getMethodParameters()).anyMatch(p -> p.getParameterType() == AsOf.class)) {
+            addParameter(operation, AS_OF);
         }
         if (versioned && get) {
             addParameter(operation, IF_NONE_MATCH);

@@ -14,6 +14,7 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
 import io.traceloom.api.http.ProblemErrorController;
@@ -41,6 +42,7 @@ public class OpenApiConfiguration {
     static final String FIELD_PROBLEM = "FieldProblem";
     static final String PAGE = "page";
     static final String LIMIT = "limit";
+    static final String AS_OF = "asOf";
     static final String IF_NONE_MATCH = "If-None-Match";
     static final String PROBLEM_JSON = org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE;
 
@@ -62,13 +64,14 @@ public class OpenApiConfiguration {
     static final String BEARER = "bearer";
 
     static {
-        // The caller comes from the request's identity and the page from PageParamsResolver, never from a
-        // parameter springdoc could see; ApiConventions documents page and limit instead. The error
+        // The caller comes from the request's identity, the page from PageParamsResolver and the instant from
+        // AsOfResolver, never from a parameter springdoc could see; ApiConventions documents page, limit and
+        // asOf instead. The error
         // controller answers for the servlet container, not as an endpoint of its own. A JsonNode is any
         // JSON value, not a type of its own.
         SpringDocUtils.getConfig()
                 .replaceWithSchema(JsonNode.class, new Schema<>(SpecVersion.V31))
-                .addRequestWrapperToIgnore(Caller.class, PageParams.class)
+                .addRequestWrapperToIgnore(Caller.class, PageParams.class, AsOf.class)
                 .addHiddenRestControllers(ProblemErrorController.class);
     }
 
@@ -120,6 +123,11 @@ public class OpenApiConfiguration {
                                 .schema(integer().minimum(BigDecimal.ONE)
                                         .maximum(BigDecimal.valueOf(PageParams.MAX_LIMIT))
                                         ._default(PageParams.DEFAULT_LIMIT)),
+                        AS_OF, new Parameter().in("query").name(AS_OF).required(false)
+                                .description("Show the resource as it was at this instant (RFC 3339 with its offset, "
+                                        + "`2026-11-01T12:00:00Z`), rebuilt from its events: 404 when it did not exist "
+                                        + "then, as it was before a later deletion. In the future or malformed: 400.")
+                                .schema(string().format("date-time")),
                         IF_NONE_MATCH, new Parameter().in("header").name(IF_NONE_MATCH).required(false)
                                 .description("An ETag you hold; when it is still current the answer is 304.")
                                 .schema(string()),

@@ -9,6 +9,9 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.caller.CurrentCaller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.Negotiation;
 import io.traceloom.api.http.PageParams;
@@ -64,13 +67,14 @@ public class SchemaController {
 
     private final Writes writes;
     private final Queries queries;
-
     private final CurrentCaller callers;
+    private final ResourceHistories histories;
 
-    public SchemaController(Writes writes, Queries queries, CurrentCaller callers) {
+    public SchemaController(Writes writes, Queries queries, CurrentCaller callers, ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
         this.callers = callers;
+        this.histories = histories;
     }
 
     /** Spec endpoint 5. */
@@ -141,9 +145,13 @@ public class SchemaController {
     @Versioned
     @Public(preferring = SCHEMA_JSON)
     @GetMapping(path = "/{id}", produces = {MediaType.APPLICATION_JSON_VALUE, SCHEMA_JSON})
-    public ResponseEntity<?> get(@PathVariable String id, WebRequest request,
+    public ResponseEntity<?> get(@PathVariable String id, AsOf asOf, WebRequest request,
                                  @RequestHeader(name = HttpHeaders.ACCEPT, required = false) String accept) {
         if (Negotiation.prefers(accept, SCHEMA_JSON_TYPE, MediaType.APPLICATION_JSON)) {
+            if (asOf.instant() != null) {
+                throw new InvalidRequestException("asOf", "applies to the schema's record (application/json); "
+                        + "the schema at its URL is the schema as it stands now");
+            }
             SchemaView schema = queries.one(new FindSchemaByUrl(id), SchemaView.class,
                     "Schema '" + id + "' does not exist.");
             String etag = "\"schema-" + schema.version() + "\"";
@@ -153,12 +161,20 @@ public class SchemaController {
             return ResponseEntity.ok().eTag(etag).contentType(SCHEMA_JSON_TYPE).varyBy(HttpHeaders.ACCEPT)
                     .body(schema.schema().getBytes(StandardCharsets.UTF_8));
         }
-        SchemaView schema = find(callers.get(), id);
+        SchemaView schema = find(callers.get(), id, asOf);
         String etag = Versions.etag(schema.version());
         if (request.checkNotModified(etag)) {
             return null;
         }
         return ResponseEntity.ok().eTag(etag).varyBy(HttpHeaders.ACCEPT).body(SchemaResponse.of(schema));
+    }
+
+    @Operation(summary = "Read a schema's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("schemas", caller, id, page, request, "Schema '" + id + "' does not exist.");
     }
 
     @Operation(summary = "List schemas", description = "Oldest first.")
@@ -210,6 +226,11 @@ public class SchemaController {
     }
 
     private SchemaView find(Caller caller, String id) {
-        return queries.one(new FindSchema(caller.tenantId(), id), SchemaView.class, "Schema '" + id + "' does not exist.");
+        return find(caller, id, new AsOf(null));
+    }
+
+    private SchemaView find(Caller caller, String id, AsOf asOf) {
+        return queries.one(new FindSchema(caller.tenantId(), id, asOf.instant()), SchemaView.class,
+                "Schema '" + id + "'" + asOf.notFound());
     }
 }

@@ -4,7 +4,11 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.InvalidRequestException;
+import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Problems.FieldProblem;
 import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
@@ -44,11 +48,14 @@ public class OrganizationThemeController {
     private final Writes writes;
     private final Queries queries;
     private final String publicBaseUrl;
+    private final ResourceHistories histories;
 
-    public OrganizationThemeController(Writes writes, Queries queries, CommandSideProperties properties) {
+    public OrganizationThemeController(Writes writes, Queries queries, CommandSideProperties properties,
+                                       ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
         this.publicBaseUrl = properties.publicBaseUrl().replaceAll("/+$", "");
+        this.histories = histories;
     }
 
     @Operation(summary = "Set the organization theme",
@@ -85,17 +92,27 @@ public class OrganizationThemeController {
     @Operation(summary = "Read the organization theme", description = "The tenant's theme; 404 until it is set.")
     @Versioned
     @GetMapping
-    public ResponseEntity<OrganizationThemeResponse> mine(Caller caller, WebRequest request) {
-        OrganizationThemeView theme = find(caller, null);
+    public ResponseEntity<OrganizationThemeResponse> mine(Caller caller, AsOf asOf, WebRequest request) {
+        OrganizationThemeView theme = find(caller, null, asOf);
         return Versions.ok(request, etag(theme), OrganizationThemeResponse.of(theme, publicBaseUrl));
     }
 
     @Operation(summary = "Read the organization theme by id")
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<OrganizationThemeResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        OrganizationThemeView theme = find(caller, id);
+    public ResponseEntity<OrganizationThemeResponse> get(Caller caller, @PathVariable String id, AsOf asOf,
+                                                         WebRequest request) {
+        OrganizationThemeView theme = find(caller, id, asOf);
         return Versions.ok(request, etag(theme), OrganizationThemeResponse.of(theme, publicBaseUrl));
+    }
+
+    @Operation(summary = "Read the organization theme's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("organization-themes", caller, id, page, request,
+                "Organization theme '" + id + "' does not exist.");
     }
 
     /** The theme's version and its icon file's: the body embeds the icon as it stands now. */
@@ -104,8 +121,18 @@ public class OrganizationThemeController {
     }
 
     private OrganizationThemeView find(Caller caller, String id) {
-        return queries.one(new FindOrganizationTheme(caller.tenantId(), id), OrganizationThemeView.class,
-                id == null ? "There is no organization theme yet; POST one." : "Organization theme '" + id
-                        + "' does not exist.");
+        return find(caller, id, new AsOf(null));
+    }
+
+    private OrganizationThemeView find(Caller caller, String id, AsOf asOf) {
+        String notFound;
+        if (id != null) {
+            notFound = "Organization theme '" + id + "'" + asOf.notFound();
+        } else {
+            notFound = asOf.instant() == null ? "There is no organization theme yet; POST one."
+                    : "There was no organization theme at " + asOf.instant() + ".";
+        }
+        return queries.one(new FindOrganizationTheme(caller.tenantId(), id, asOf.instant()),
+                OrganizationThemeView.class, notFound);
     }
 }

@@ -4,6 +4,9 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
 import io.traceloom.api.http.Versions;
@@ -41,10 +44,12 @@ public class TradeItemController {
 
     private final Writes writes;
     private final Queries queries;
+    private final ResourceHistories histories;
 
-    public TradeItemController(Writes writes, Queries queries) {
+    public TradeItemController(Writes writes, Queries queries, ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
+        this.histories = histories;
     }
 
     @Operation(summary = "Create a trade item",
@@ -68,9 +73,18 @@ public class TradeItemController {
     @Operation(summary = "Read a trade item", description = "The embedded tag shows its deletion.")
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<TradeItemResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        TradeItemView item = find(caller, id);
+    public ResponseEntity<TradeItemResponse> get(Caller caller, @PathVariable String id, AsOf asOf,
+                                                 WebRequest request) {
+        TradeItemView item = find(caller, id, asOf);
         return Versions.ok(request, etag(item), TradeItemResponse.of(item));
+    }
+
+    @Operation(summary = "Read a trade item's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("trade-items", caller, id, page, request, "Trade item '" + id + "' does not exist.");
     }
 
     @Operation(summary = "List trade items", description = "Oldest first.")
@@ -110,7 +124,11 @@ public class TradeItemController {
     }
 
     private TradeItemView find(Caller caller, String id) {
-        return queries.one(new FindTradeItem(caller.tenantId(), id), TradeItemView.class,
-                "Trade item '" + id + "' does not exist.");
+        return find(caller, id, new AsOf(null));
+    }
+
+    private TradeItemView find(Caller caller, String id, AsOf asOf) {
+        return queries.one(new FindTradeItem(caller.tenantId(), id, asOf.instant()), TradeItemView.class,
+                "Trade item '" + id + "'" + asOf.notFound());
     }
 }

@@ -110,7 +110,28 @@ class TenantBeforeAnythingTest {
                 new Probe("POST", "/custody-commissions/consume",
                         "{\"identifier\":\"{openIdentifier}\",\"consumedBy\":\"stranger\"}", 400),
                 new Probe("POST", "/custody-commissions/consume",
-                        "{\"identifier\":\"{openIdentifier}\",\"consumedBy\":\"carrier\"}", null));
+                        "{\"identifier\":\"{openIdentifier}\",\"consumedBy\":\"carrier\"}", null),
+
+                new Probe("GET", "/trade-item-tags/{tag}/history", null, 200),
+                new Probe("GET", "/trade-item-tags/{tag}?asOf={now}", null, 200),
+                new Probe("GET", "/trade-items/{item}/history", null, 200),
+                new Probe("GET", "/trade-items/{item}/history", null, 304, "If-None-Match", "\"0\""),
+                new Probe("GET", "/trade-items/{item}?asOf={now}", null, 200),
+                new Probe("GET", "/credentials/{credential}/history", null, 200),
+                new Probe("GET", "/credentials/{credential}?asOf={now}", null, 200),
+                new Probe("GET", "/files/{file}/history", null, 200),
+                new Probe("GET", "/files/{file}?asOf={now}", null, 200),
+                new Probe("GET", "/organization-themes/{theme}/history", null, 200),
+                new Probe("GET", "/organization-themes/{theme}?asOf={now}", null, 200),
+                new Probe("GET", "/organization-themes?asOf={now}", null, 200),
+                new Probe("GET", "/link-sets/{linkSet}/history", null, 200),
+                new Probe("GET", "/link-sets/{linkSet}?asOf={now}", null, 200),
+                new Probe("GET", "/schemas/{schema}/history", null, 200),
+                new Probe("GET", "/schemas/{schema}?asOf={now}", null, 200),
+                new Probe("GET", "/canvas-templates/{template}/history", null, 200),
+                new Probe("GET", "/canvas-templates/{template}?asOf={now}", null, 200),
+                new Probe("GET", "/canvas-template-instances/{instance}/history", null, 200),
+                new Probe("GET", "/canvas-template-instances/{instance}?asOf={now}", null, 200));
     }
 
     /** A schema id nobody has. */
@@ -194,6 +215,26 @@ class TenantBeforeAnythingTest {
         assertThat(http.get("/schemas/" + id, actingFor(OTHER_TENANT)).status()).isEqualTo(404);
     }
 
+    /** The event store holds every tenant; the feed shows each only its own events, and all of them. */
+    @Test
+    void theAuditFeedShowsATenantItsOwnEventsOnly() {
+        Map<String, String> owned = ownersResources();
+        String since = owned.get("since");
+
+        String mine = http.get("/audit/events?from=" + since, "Accept", "application/x-ndjson").body();
+        String theirs = http.get("/audit/events?from=" + since, actingFor(OTHER_TENANT, "Accept",
+                "application/x-ndjson")).body();
+        String theirPage = http.get("/audit/events?from=" + since + "&limit=100", actingFor(OTHER_TENANT)).body();
+
+        for (String id : List.of(owned.get("tag"), owned.get("item"), owned.get("file"), owned.get("linkSet"),
+                owned.get("schema"), owned.get("template"))) {
+            assertThat(mine).as("the owner's feed").contains(id);
+            assertThat(theirs).as("another tenant's export").doesNotContain(id);
+            assertThat(theirPage).as("another tenant's page").doesNotContain(id);
+        }
+        assertThat(theirs + theirPage).as("nothing of the owner").doesNotContain("6f1c2a9e-3d4b-4c8a-9e2f");
+    }
+
     @Test
     void anIdempotencyKeyIsItsTenantsOwn() {
         String body = "{\"name\":\"Keyed\"}";
@@ -258,9 +299,11 @@ class TenantBeforeAnythingTest {
 
     /**
      * A tag, an item tagged with it, a credential, a file that is the icon of the tenant's theme, a link set, a
-     * partner tag, a consumed custody commission and an open one: the ids and entity tags the probes use.
+     * partner tag, a consumed custody commission and an open one: the ids and entity tags the probes use, when
+     * they were made ({@code since}) and an instant after ({@code now}).
      */
     private static Map<String, String> ownersResources() {
+        String since = java.time.Instant.now().minusMillis(1).toString();
         JsonNode tag = Fixtures.createTag(http, SharedTraceloom.unique("MINE"));
         Response item = http.post("/trade-items",
                 "{\"name\":\"Mine\",\"tradeItemTag\":\"" + tag.get("code").asText() + "\"}");
@@ -319,6 +362,7 @@ class TenantBeforeAnythingTest {
                 Map.entry("schema", schemaId), Map.entry("schemaETag", schema.header("ETag")),
                 Map.entry("template", templateId), Map.entry("templateETag", template.header("ETag")),
                 Map.entry("instance", instance.json().get("id").asText()),
-                Map.entry("user", user.json().get("id").asText()), Map.entry("userETag", user.header("ETag")));
+                Map.entry("user", user.json().get("id").asText()), Map.entry("userETag", user.header("ETag")),
+                Map.entry("since", since), Map.entry("now", java.time.Instant.now().toString()));
     }
 }

@@ -274,6 +274,48 @@ class OpenApiDocumentedTest {
                 .isEqualTo("#/components/schemas/LinkSetInput");
     }
 
+    /**
+     * Every resource read by id ({@code GET /things/{id}}) has its history ({@code GET /things/{id}/history}, paged,
+     * with an ETag) and can be read as it was at any instant ({@code asOf}): auditors rely on both, for every
+     * resource. A new resource gets them by following CONTRIBUTING.md ("Adding a resource").
+     */
+    @Test
+    void everyResourceReadByIdHasAHistoryAndCanBeReadAsOfAnInstant() {
+        Set<String> resources = new TreeSet<>();
+        Set<String> withoutHistory = new TreeSet<>();
+        Set<String> withoutAsOf = new TreeSet<>();
+        document.path("paths").fieldNames().forEachRemaining(path -> {
+            if (path.matches("/[a-z-]+(/[a-z-]+)*/\\{id}") && operation("GET", path) != null) {
+                resources.add(path);
+                JsonNode history = operation("GET", path + "/history");
+                if (history == null || !parameterNames(history).containsAll(List.of("page", "limit"))
+                        || !fieldNames(history.at("/responses/200/headers")).contains("ETag")) {
+                    withoutHistory.add(path);
+                }
+                if (!parameterNames(operation("GET", path)).contains("asOf")) {
+                    withoutAsOf.add(path);
+                }
+            }
+        });
+
+        assertThat(resources).as("the resources read by id").contains("/trade-items/{id}", "/trade-item-tags/{id}",
+                "/credentials/{id}", "/files/{id}", "/organization-themes/{id}", "/link-sets/{id}", "/schemas/{id}",
+                "/canvas-templates/{id}", "/canvas-template-instances/{id}");
+        assertThat(withoutHistory).as("""
+                These resources have no GET .../{id}/history taking PageParams and marked @Versioned: declare the \
+                resource's ResourceHistory on the query side and the endpoint in its controller \
+                (CONTRIBUTING.md, "Adding a resource")""").isEmpty();
+        assertThat(withoutAsOf).as("""
+                These reads by id take no asOf: add an AsOf parameter to the controller method and pass its instant \
+                to the Find query (CONTRIBUTING.md, "Adding a resource")""").isEmpty();
+        assertThat(parameterNames(documented("GET", "/organization-themes"))).as("the tenant's one theme")
+                .contains("asOf");
+    }
+
+    private static List<String> parameterNames(JsonNode operation) {
+        return parameters(operation).stream().map(p -> p.path("name").asText()).toList();
+    }
+
     /** Every endpoint of the API as "METHOD /path", with the controller method that serves it. */
     private static Map<String, String> endpoints() {
         RequestMappingHandlerMapping mapping = app.bean("requestMappingHandlerMapping",

@@ -107,6 +107,47 @@ class OrganizationThemeApiTest {
         assertProblem(http.delete("/files/" + banner.get("id").asText(), actingFor(tenant)), 409, null);
     }
 
+    /**
+     * The theme as of each moment is what it showed then: its icon as the file stood, also after it changed
+     * icons (a later rename of the former icon is not the theme's), and with the ETag it had.
+     */
+    @Test
+    void theThemeAsOfAnyInstantIsWhatItShowedThen() {
+        JsonNode logo = upload("logo.png", Samples.PNG);
+        JsonNode banner = upload("banner.gif", Samples.GIF);
+        Response first = post("{\"color\":\"#123456\",\"icon\":\"" + logo.get("id").asText() + "\"}");
+        String themeId = first.json().get("id").asText();
+        rename(logo, "brand.png");
+        Response renamed = get("/organization-themes");
+        Response second = post("{\"color\":\"#654321\",\"icon\":\"" + banner.get("id").asText() + "\"}");
+        rename(logo, "old.png");
+
+        Response history = get("/organization-themes/" + themeId + "/history");
+        assertThat(history.json()).extracting(e -> e.get("type").asText())
+                .containsExactly("OrganizationThemeCreated", "OrganizationThemeReplaced");
+        assertThat(history.header("ETag")).isEqualTo("\"1\"");
+        String created = history.json().get(0).get("occurredAt").asText();
+        String replaced = history.json().get(1).get("occurredAt").asText();
+        String logoRenamed = null;
+        for (JsonNode event : http.get("/files/" + logo.get("id").asText() + "/history", actingFor(tenant)).json()) {
+            if (logoRenamed == null && event.get("type").asText().equals("FileRenamed")) {
+                logoRenamed = event.get("occurredAt").asText();
+            }
+        }
+
+        assertThat(get("/organization-themes?asOf=" + created).json()).isEqualTo(first.json());
+        Response asRenamed = get("/organization-themes/" + themeId + "?asOf=" + logoRenamed);
+        assertThat(asRenamed.json()).isEqualTo(renamed.json());
+        assertThat(asRenamed.header("ETag")).isEqualTo(renamed.header("ETag"));
+        assertThat(get("/organization-themes?asOf=" + replaced).json()).isEqualTo(second.json());
+        assertThat(get("/organization-themes?asOf=" + Instant.now()).json()).as("the old logo's rename is not its")
+                .isEqualTo(second.json());
+        assertProblem(get("/organization-themes?asOf=" + Instant.parse(created).minusMillis(1)), 404, null);
+        assertProblem(get("/organization-themes/" + UUID.randomUUID() + "/history"), 404, null);
+        assertProblem(http.get("/organization-themes/" + themeId + "/history", actingFor(UUID.randomUUID().toString())),
+                404, null);
+    }
+
     @Test
     void theEmbeddedIconFollowsItsFile() {
         JsonNode logo = upload("logo.png", Samples.PNG);
@@ -195,6 +236,11 @@ class OrganizationThemeApiTest {
         Response created = http.upload("/files", Multipart.file(name, null, bytes), actingFor(tenant));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         return created.json();
+    }
+
+    private void rename(JsonNode file, String key) {
+        assertThat(http.send("PATCH", "/files/" + file.get("id").asText(), "application/json",
+                BodyPublishers.ofString("{\"key\":\"" + key + "\"}"), actingFor(tenant)).status()).isEqualTo(200);
     }
 
     private Response post(String json) {

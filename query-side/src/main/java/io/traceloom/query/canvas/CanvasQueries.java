@@ -9,6 +9,7 @@ import io.traceloom.kernel.canvas.CanvasTemplateView;
 import io.traceloom.kernel.canvas.FindCanvasTemplate;
 import io.traceloom.kernel.canvas.FindCanvasTemplateInstance;
 import io.traceloom.kernel.canvas.ListCanvasTemplates;
+import io.traceloom.query.history.Histories;
 import io.traceloom.query.readmodel.MongoPages;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
@@ -20,14 +21,18 @@ import org.springframework.stereotype.Component;
 public class CanvasQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public CanvasQueries(MongoTemplate mongo) {
+    public CanvasQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
     public Optional<CanvasTemplateView> handle(FindCanvasTemplate query) {
-        return TenantDocument.findById(mongo, CanvasTemplateDocument.class, query.templateId(), query.tenantId())
+        return (query.asOf() == null
+                ? TenantDocument.findById(mongo, CanvasTemplateDocument.class, query.templateId(), query.tenantId())
+                : histories.asOf(CanvasHistory.CANVAS_TEMPLATES, query.tenantId(), query.templateId(), query.asOf()))
                 .map(CanvasTemplateDocument::toView);
     }
 
@@ -40,7 +45,9 @@ public class CanvasQueries {
 
     @QueryHandler
     public Optional<CanvasTemplateInstanceView> handle(FindCanvasTemplateInstance query) {
-        return TenantDocument.findById(mongo, CanvasTemplateInstanceDocument.class, query.instanceId(), query.tenantId())
+        return (query.asOf() == null
+                ? TenantDocument.findById(mongo, CanvasTemplateInstanceDocument.class, query.instanceId(), query.tenantId())
+                : histories.asOf(CanvasHistory.CANVAS_TEMPLATE_INSTANCES, query.tenantId(), query.instanceId(), query.asOf()))
                 .map(CanvasTemplateInstanceDocument::toView);
     }
 }

@@ -9,6 +9,7 @@ import io.traceloom.kernel.file.FileView;
 import io.traceloom.kernel.file.FindFile;
 import io.traceloom.kernel.file.ListFileContents;
 import io.traceloom.kernel.file.ListFiles;
+import io.traceloom.query.history.Histories;
 import io.traceloom.query.readmodel.MongoPages;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
@@ -21,14 +22,18 @@ import org.springframework.stereotype.Component;
 public class FileQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public FileQueries(MongoTemplate mongo) {
+    public FileQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
     public Optional<FileView> handle(FindFile query) {
-        return TenantDocument.findById(mongo, FileDocument.class, query.fileId(), query.tenantId())
+        return (query.asOf() == null
+                ? TenantDocument.findById(mongo, FileDocument.class, query.fileId(), query.tenantId())
+                : histories.asOf(FileHistory.FILES, query.tenantId(), query.fileId(), query.asOf()))
                 .map(FileDocument::toView);
     }
 

@@ -8,6 +8,7 @@ import io.traceloom.kernel.linkset.LinkSetIds;
 import io.traceloom.kernel.linkset.LinkSetPage;
 import io.traceloom.kernel.linkset.LinkSetView;
 import io.traceloom.kernel.linkset.ListLinkSets;
+import io.traceloom.query.history.Histories;
 import io.traceloom.query.readmodel.MongoPages;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
@@ -20,15 +21,20 @@ import org.springframework.stereotype.Component;
 public class LinkSetQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public LinkSetQueries(MongoTemplate mongo) {
+    public LinkSetQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
     public Optional<LinkSetView> handle(FindLinkSet query) {
-        return TenantDocument.findById(mongo, LinkSetDocument.class, LinkSetIds.of(query.tenantId(), query.linkSetId()),
-                query.tenantId()).map(LinkSetDocument::toView);
+        return (query.asOf() == null
+                ? TenantDocument.findById(mongo, LinkSetDocument.class, LinkSetIds.of(query.tenantId(), query.linkSetId()),
+                        query.tenantId())
+                : histories.asOf(LinkSetHistory.LINK_SETS, query.tenantId(), query.linkSetId(), query.asOf()))
+                .map(LinkSetDocument::toView);
     }
 
     @QueryHandler

@@ -23,7 +23,8 @@ import org.springframework.stereotype.Component;
  * to MongoDB.
  *
  * <p>Writes go to each read model's collection, except in a unit of work of a {@link ReadModelRebuild}:
- * there they go to the collections being rebuilt beside the live ones, which stay untouched.
+ * there they go to the collections being rebuilt beside the live ones, which stay untouched; and in one of a
+ * {@link ScratchReadModel}, where they stay in memory (a resource rebuilt as of a point in time).
  */
 @Component
 public class ReadModelWriter {
@@ -31,6 +32,8 @@ public class ReadModelWriter {
     private static final String PENDING = ReadModelWriter.class.getName() + ".pending";
     /** The unit-of-work resource that sends this unit of work's writes to a rebuild's collections. */
     static final String REBUILD = ReadModelWriter.class.getName() + ".rebuild";
+    /** The unit-of-work resource that keeps this unit of work's writes in memory ({@link ScratchReadModel}). */
+    static final String SCRATCH = ReadModelWriter.class.getName() + ".scratch";
 
     private final MongoTemplate mongo;
 
@@ -43,6 +46,10 @@ public class ReadModelWriter {
         if (!CurrentUnitOfWork.isStarted()) {
             return new Direct<>(mongo, type, idOf, mongo.getCollectionName(type));
         }
+        ScratchReadModel scratch = CurrentUnitOfWork.get().getResource(SCRATCH);
+        if (scratch != null) {
+            return scratch.documents(type, idOf);
+        }
         UnitOfWork<?> root = CurrentUnitOfWork.get().root();
         Map<Class<?>, Batched<?>> pending = root.getOrComputeResource(PENDING, key -> new LinkedHashMap<>());
         return (Documents<D>) pending.computeIfAbsent(type,
@@ -54,6 +61,11 @@ public class ReadModelWriter {
      * being rebuilt, which starts empty; the live one is left as it is.
      */
     public void clear(Class<?> type) {
+        ScratchReadModel scratch = CurrentUnitOfWork.isStarted() ? CurrentUnitOfWork.get().getResource(SCRATCH) : null;
+        if (scratch != null) {
+            scratch.clear(type);
+            return;
+        }
         ReadModelRebuild rebuild = CurrentUnitOfWork.isStarted()
                 ? CurrentUnitOfWork.get().root().getResource(REBUILD) : null;
         if (rebuild != null) {

@@ -8,6 +8,7 @@ import io.traceloom.kernel.schema.FindSchemaByUrl;
 import io.traceloom.kernel.schema.ListSchemas;
 import io.traceloom.kernel.schema.SchemaPage;
 import io.traceloom.kernel.schema.SchemaView;
+import io.traceloom.query.history.Histories;
 import io.traceloom.query.readmodel.MongoPages;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
@@ -19,14 +20,18 @@ import org.springframework.stereotype.Component;
 public class SchemaQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public SchemaQueries(MongoTemplate mongo) {
+    public SchemaQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
     public Optional<SchemaView> handle(FindSchema query) {
-        return TenantDocument.findById(mongo, SchemaDocument.class, query.schemaId(), query.tenantId())
+        return (query.asOf() == null
+                ? TenantDocument.findById(mongo, SchemaDocument.class, query.schemaId(), query.tenantId())
+                : histories.asOf(SchemaHistory.SCHEMAS, query.tenantId(), query.schemaId(), query.asOf()))
                 .map(SchemaDocument::toView);
     }
 

@@ -7,6 +7,7 @@ import io.traceloom.kernel.tradeitem.FindTradeItem;
 import io.traceloom.kernel.tradeitem.ListTradeItems;
 import io.traceloom.kernel.tradeitem.TradeItemPage;
 import io.traceloom.kernel.tradeitem.TradeItemView;
+import io.traceloom.query.history.Histories;
 import io.traceloom.query.readmodel.MongoPages;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
@@ -18,14 +19,18 @@ import org.springframework.stereotype.Component;
 public class TradeItemQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public TradeItemQueries(MongoTemplate mongo) {
+    public TradeItemQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
     public Optional<TradeItemView> handle(FindTradeItem query) {
-        return TenantDocument.findById(mongo, TradeItemDocument.class, query.tradeItemId(), query.tenantId())
+        return (query.asOf() == null
+                ? TenantDocument.findById(mongo, TradeItemDocument.class, query.tradeItemId(), query.tenantId())
+                : histories.asOf(TradeItemHistory.TRADE_ITEMS, query.tenantId(), query.tradeItemId(), query.asOf()))
                 .map(TradeItemDocument::toView);
     }
 

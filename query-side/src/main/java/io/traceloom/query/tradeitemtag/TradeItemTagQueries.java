@@ -7,6 +7,7 @@ import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.tradeitemtag.FindTradeItemTag;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.ListTradeItemTagsById;
+import io.traceloom.query.history.Histories;
 import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.data.mongodb.core.MongoTemplate;
@@ -16,14 +17,19 @@ import org.springframework.stereotype.Component;
 public class TradeItemTagQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public TradeItemTagQueries(MongoTemplate mongo) {
+    public TradeItemTagQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
     public Optional<TagView> handle(FindTradeItemTag query) {
-        return READ_MODEL.find(mongo, query.tenantId(), query.tagId());
+        return query.asOf() == null
+                ? READ_MODEL.find(mongo, query.tenantId(), query.tagId())
+                : histories.asOf(TradeItemTagHistory.TRADE_ITEM_TAGS, query.tenantId(), query.tagId(), query.asOf())
+                .map(tag -> tag.state().toView());
     }
 
     @QueryHandler

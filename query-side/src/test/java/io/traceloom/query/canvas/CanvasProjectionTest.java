@@ -11,6 +11,7 @@ import io.traceloom.kernel.canvas.CanvasTemplateView;
 import io.traceloom.kernel.canvas.FindCanvasTemplate;
 import io.traceloom.kernel.canvas.FindCanvasTemplateInstance;
 import io.traceloom.kernel.canvas.ListCanvasTemplates;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -28,7 +29,7 @@ class CanvasProjectionTest {
     private final ReadModelWriter writer = new ReadModelWriter(mongo.template());
     private final CanvasTemplateProjection templates = new CanvasTemplateProjection(writer);
     private final CanvasTemplateInstanceProjection instances = new CanvasTemplateInstanceProjection(writer);
-    private final CanvasQueries queries = new CanvasQueries(mongo.template());
+    private final CanvasQueries queries = new CanvasQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

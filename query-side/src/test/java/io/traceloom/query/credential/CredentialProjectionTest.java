@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.credential.CredentialView;
 import io.traceloom.kernel.credential.FindCredential;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -19,7 +20,7 @@ class CredentialProjectionTest {
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final CredentialProjection projection =
             new CredentialProjection(new ReadModelWriter(mongo.template()));
-    private final CredentialQueries queries = new CredentialQueries(mongo.template());
+    private final CredentialQueries queries = new CredentialQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

@@ -10,6 +10,7 @@ import io.traceloom.kernel.file.FileView;
 import io.traceloom.kernel.file.FindFile;
 import io.traceloom.kernel.file.ListFileContents;
 import io.traceloom.kernel.file.ListFiles;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -24,7 +25,7 @@ class FileProjectionTest {
 
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final FileProjection projection = new FileProjection(new ReadModelWriter(mongo.template()));
-    private final FileQueries queries = new FileQueries(mongo.template());
+    private final FileQueries queries = new FileQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

@@ -10,6 +10,7 @@ import io.traceloom.kernel.linkset.LinkSetReplaced;
 import io.traceloom.kernel.linkset.LinkSetView;
 import io.traceloom.kernel.linkset.LinkView;
 import io.traceloom.kernel.linkset.ListLinkSets;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -27,7 +28,7 @@ class LinkSetProjectionTest {
 
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final LinkSetProjection projection = new LinkSetProjection(new ReadModelWriter(mongo.template()));
-    private final LinkSetQueries queries = new LinkSetQueries(mongo.template());
+    private final LinkSetQueries queries = new LinkSetQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

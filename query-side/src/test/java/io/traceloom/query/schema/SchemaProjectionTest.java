@@ -8,6 +8,7 @@ import io.traceloom.kernel.schema.SchemaCreated;
 import io.traceloom.kernel.schema.SchemaDeleted;
 import io.traceloom.kernel.schema.SchemaReplaced;
 import io.traceloom.kernel.schema.SchemaView;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -25,7 +26,7 @@ class SchemaProjectionTest {
 
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final SchemaProjection projection = new SchemaProjection(new ReadModelWriter(mongo.template()));
-    private final SchemaQueries queries = new SchemaQueries(mongo.template());
+    private final SchemaQueries queries = new SchemaQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

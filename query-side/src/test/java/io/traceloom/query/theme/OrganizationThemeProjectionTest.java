@@ -9,6 +9,7 @@ import io.traceloom.kernel.theme.FindOrganizationTheme;
 import io.traceloom.kernel.theme.OrganizationThemeCreated;
 import io.traceloom.kernel.theme.OrganizationThemeReplaced;
 import io.traceloom.kernel.theme.OrganizationThemeView;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -27,7 +28,7 @@ class OrganizationThemeProjectionTest {
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final OrganizationThemeProjection projection =
             new OrganizationThemeProjection(new ReadModelWriter(mongo.template()));
-    private final OrganizationThemeQueries queries = new OrganizationThemeQueries(mongo.template());
+    private final OrganizationThemeQueries queries = new OrganizationThemeQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

@@ -12,6 +12,7 @@ import io.traceloom.kernel.tradeitem.TradeItemView;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagRestored;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagUpdated;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -28,7 +29,7 @@ class TradeItemProjectionTest {
 
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final TradeItemProjection projection = new TradeItemProjection(new ReadModelWriter(mongo.template()));
-    private final TradeItemQueries queries = new TradeItemQueries(mongo.template());
+    private final TradeItemQueries queries = new TradeItemQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

@@ -8,6 +8,7 @@ import io.traceloom.kernel.tradeitemtag.ListTradeItemTags;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
 import io.traceloom.kernel.catalogue.TagPage;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -21,7 +22,7 @@ class TradeItemTagProjectionTest {
 
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final TradeItemTagProjection projection = new TradeItemTagProjection(new ReadModelWriter(mongo.template()));
-    private final TradeItemTagQueries queries = new TradeItemTagQueries(mongo.template());
+    private final TradeItemTagQueries queries = new TradeItemTagQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {
