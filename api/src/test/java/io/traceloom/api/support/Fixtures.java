@@ -58,6 +58,7 @@ public final class Fixtures {
         all.set("linkSets", list(http, "/link-sets?limit=100"));
         all.set("schemas", list(http, "/schemas?limit=100"));
         all.set("canvasTemplates", list(http, "/canvas-templates?limit=100"));
+        all.set("credentials", list(http, "/credentials?limit=100"));
         return all;
     }
 

@@ -2,10 +2,15 @@ package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.credential.StatusIndexes.Slot;
+import io.traceloom.command.rejection.DomainRejectionException;
 import io.traceloom.kernel.credential.IssueCredential;
+import io.traceloom.kernel.credential.ProvideIssuer;
+import io.traceloom.kernel.message.Rejection;
 import jakarta.json.JsonObject;
 import java.security.KeyPair;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.axonframework.commandhandling.CommandHandler;
@@ -17,7 +22,9 @@ import org.springframework.stereotype.Component;
 /**
  * Issuing needs the tenant's key first, which the tenant's {@link Issuer} provides (and records). Once a
  * tenant's key is known to be recorded, the issuer has nothing left to decide, and is not loaded again:
- * loading it would lock it, and serialize every issuance of the tenant, signing included.
+ * loading it would lock it, and serialize every issuance of the tenant, signing included. For the same
+ * reason status list entries come from {@link StatusIndexes}, which loads the tenant's status lists only
+ * once a block of entries.
  */
 @Component
 public class CredentialCommandHandler {
@@ -27,6 +34,7 @@ public class CredentialCommandHandler {
     private final IssuerKeyStore keys;
     private final Ed25519Proofs suite;
     private final ContextDocuments contexts;
+    private final StatusIndexes statusIndexes;
     private final Duration validity;
     private final Limits limits;
     /** Tenant id to recorded DID. */
@@ -34,32 +42,61 @@ public class CredentialCommandHandler {
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
                                     IssuerKeyStore keys, Ed25519Proofs suite, ContextDocuments contexts,
-                                    CommandSideProperties properties) {
+                                    StatusIndexes statusIndexes, CommandSideProperties properties) {
         this.issuers = issuers;
         this.credentials = credentials;
         this.keys = keys;
         this.suite = suite;
         this.contexts = contexts;
+        this.statusIndexes = statusIndexes;
         this.validity = properties.credentials().validity();
         this.limits = properties.credentials().limits();
     }
 
     @CommandHandler
     public String handle(IssueCredential command) throws Exception {
-        String tenantId = command.tenantId();
-        KeyPair key;
+        KeyPair key = key(command.tenantId());
+        String issuer = DidKey.did(key.getPublic());
+        Instant now = GenericEventMessage.clock.instant();
+        // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
+        WorkBudget budget = WorkBudget.start(limits);
+        Issuance issuance = new Issuance(command, contexts, now);
+        JsonObject signed;
+        Slot status = null;
+        try {
+            JsonObject draft = issuance.draft();
+            if (issuance.addsProof(draft)) {
+                signed = issuance.withAnotherProof(draft, issuer, key, suite, budget);
+            } else {
+                JsonObject unsigned = issuance.compose(draft, issuer, validity);
+                ProofSettings proof = issuance.proofSettings();
+                status = statusIndexes.take(command.tenantId(), issuer);
+                signed = suite.sign(issuance.withStatus(unsigned, status), key, proof, budget);
+            }
+        } catch (InvalidCredentialException e) {
+            // a client's mistake: the API logs the refusal in one line; made before the aggregate is, as
+            // Axon would otherwise log it, stack and all, as a failure to create an aggregate
+            throw new DomainRejectionException(Rejection.invalid(issuance.field(e.property()), e.getMessage()));
+        }
+        Slot assigned = status;
+        credentials.newInstance(() -> new Credential(command, signed, assigned));
+        return command.credentialId();
+    }
+
+    /** The tenant's issuer DID, its key created (and recorded) the first time. */
+    @CommandHandler
+    public String handle(ProvideIssuer command) throws Exception {
+        return DidKey.did(key(command.tenantId()).getPublic());
+    }
+
+    private KeyPair key(String tenantId) throws Exception {
         String recordedDid = recordedIssuers.get(tenantId);
         if (recordedDid != null) {
-            key = keys.recorded(tenantId, recordedDid);
-        } else {
-            key = issuers.loadOrCreate(Issuer.idFor(tenantId), Issuer::new).invoke(issuer -> issuer.key(tenantId, keys));
-            String did = DidKey.did(key.getPublic());
-            CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.put(tenantId, did));
+            return keys.recorded(tenantId, recordedDid);
         }
-        // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
-        JsonObject signed = Credential.signed(command, key, suite, contexts, validity,
-                GenericEventMessage.clock.instant(), WorkBudget.start(limits));
-        credentials.newInstance(() -> new Credential(command, signed));
-        return command.credentialId();
+        KeyPair key = issuers.loadOrCreate(Issuer.idFor(tenantId), Issuer::new).invoke(issuer -> issuer.key(tenantId, keys));
+        String did = DidKey.did(key.getPublic());
+        CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.put(tenantId, did));
+        return key;
     }
 }

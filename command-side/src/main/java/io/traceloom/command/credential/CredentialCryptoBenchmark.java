@@ -31,7 +31,7 @@ public final class CredentialCryptoBenchmark {
                 .add("@context", JsonValues.array().add(ContextDocuments.CREDENTIALS_V1)
                         .add(ContextDocuments.DATA_INTEGRITY_V2).add(contexts.traceloomContext()))
                 .add("id", "urn:uuid:" + UUID.randomUUID())
-                .add("type", JsonValues.array().add(Credential.VERIFIABLE_CREDENTIAL))
+                .add("type", JsonValues.array().add(Issuance.VERIFIABLE_CREDENTIAL))
                 .add("issuer", DidKey.did(key.getPublic()))
                 .add("issuanceDate", "2026-01-01T00:00:00Z")
                 .add("credentialSubject", JsonValues.object().add("id", "urn:uuid:" + UUID.randomUUID())
