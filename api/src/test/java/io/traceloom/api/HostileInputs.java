@@ -512,6 +512,12 @@ final class HostileInputs {
                 json(ISSUE, "{\"credentialSubject\":{\"note\":\"\\udfff\"}}").expect(400, "credentialSubject.note"),
                 json(ISSUE, "{\"credentialSubject\":{\"note\":\"" + "x".repeat(200_000) + "\"},\"proof\":{}}")
                         .named("a 200 000 character subject beside a proof").expect(400, "proof"),
+                json(ISSUE, "{\"schemaId\":42}").expect(400, "schemaId"),
+                json(ISSUE, "{\"schemaId\":[\"" + UNKNOWN_ID + "\"]}").expect(400, "schemaId"),
+                json(ISSUE, "{\"schemaId\":\"" + UNKNOWN_ID + "\"}").named("a schema nobody stored").expect(400, "schemaId"),
+                json(ISSUE, "{\"schemaId\":\"../../etc/passwd\"}").expect(400, "schemaId"),
+                json(ISSUE, "{\"schemaId\":\"" + "s".repeat(100_000) + "\"}").named("a 100 000 character schemaId")
+                        .expect(400, "schemaId"),
                 json(ISSUE, "{\"expirationDate\":12}").expect(400, "expirationDate"),
                 json(ISSUE, "{\"expirationDate\":1.5e9}").expect(400, "expirationDate"),
                 json(ISSUE, "{\"expirationDate\":\"tomorrow\"}").expect(400, "expirationDate"),

@@ -110,7 +110,7 @@ public class CredentialController {
             request.put("expirationDate", body.expirationDate().toString());
         }
         writes.sendAndAwaitReadModels(new IssueCredential(caller.tenantId(), id, json.writeValueAsString(request),
-                false, null), id, location);
+                false, null, body.schemaId()), id, location);
         return ResponseEntity.status(HttpStatus.CREATED)
                 .location(location)
                 .eTag(Versions.etag(ISSUED))

@@ -69,7 +69,7 @@ public class VcApiController {
         String id = UUID.randomUUID().toString();
         URI location = uri.path("/credentials/{id}").build(id);
         writes.sendAndAwaitReadModels(new IssueCredential(caller.tenantId(), id,
-                json.writeValueAsString(body.credential()), true, proofOptions(body.options())), id, location);
+                json.writeValueAsString(body.credential()), true, proofOptions(body.options()), null), id, location);
         CredentialView issued = queries.one(new FindCredential(caller.tenantId(), id), CredentialView.class,
                 "Credential '" + id + "' does not exist.");
         return ResponseEntity.status(HttpStatus.CREATED)

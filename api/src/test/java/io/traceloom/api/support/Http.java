@@ -30,6 +30,11 @@ public final class Http {
         this.baseUrl = baseUrl;
     }
 
+    /** A client of a service that a test did not start in its own JVM (a packaged jar, another process). */
+    public static Http at(String baseUrl) {
+        return new Http(baseUrl);
+    }
+
     public String baseUrl() {
         return baseUrl;
     }

@@ -105,7 +105,7 @@ public class CanvasCommandHandler {
         }
         if (!validation.violations().isEmpty()) {
             throw new DomainRejectionException(Rejection.invalid(null, "The variables do not satisfy the template's "
-                    + "schema: " + describe(validation.violations()), validation.violations()));
+                    + "schema: " + Violation.summary(validation.violations()), validation.violations()));
         }
         String output = render(template, command.variables());
         instances.newInstance(() -> new CanvasTemplateInstance(command, template.version(), output));
@@ -133,7 +133,7 @@ public class CanvasCommandHandler {
             SchemaCheck check = schemas.check(tenantId, schema);
             if (!check.usable()) {
                 throw new DomainRejectionException(Rejection.invalid("schema",
-                        "The schema is not a valid JSON Schema: " + describe(check.violations()), check.violations()));
+                        "The schema is not a valid JSON Schema: " + Violation.summary(check.violations()), check.violations()));
             }
             used = check.references().stream().sorted().toList();
         } else {
@@ -171,14 +171,6 @@ public class CanvasCommandHandler {
             throw new DomainRejectionException(Rejection.invalid(null,
                     "The template cannot be rendered: " + e.getMessage() + "."));
         }
-    }
-
-    private static String describe(List<Violation> violations) {
-        if (violations.size() == 1) {
-            Violation only = violations.get(0);
-            return (only.instanceLocation().isEmpty() ? "" : only.instanceLocation() + ": ") + only.message() + ".";
-        }
-        return violations.size() + " violations.";
     }
 
     private static String user(String templateId) {

@@ -7,10 +7,12 @@ import io.traceloom.command.rejection.DomainRejectionException;
 import io.traceloom.kernel.credential.IssueCredential;
 import io.traceloom.kernel.credential.ProvideIssuer;
 import io.traceloom.kernel.message.Rejection;
+import io.traceloom.kernel.message.Violation;
+import io.traceloom.kernel.schema.SchemaValidation;
+import io.traceloom.kernel.schema.TenantSchemas;
 import jakarta.json.JsonObject;
 import java.security.KeyPair;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.axonframework.commandhandling.CommandHandler;
@@ -35,6 +37,7 @@ public class CredentialCommandHandler {
     private final Ed25519Proofs suite;
     private final ContextDocuments contexts;
     private final StatusIndexes statusIndexes;
+    private final TenantSchemas schemas;
     private final Duration validity;
     private final Limits limits;
     /** Tenant id to recorded DID. */
@@ -42,45 +45,63 @@ public class CredentialCommandHandler {
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
                                     IssuerKeyStore keys, Ed25519Proofs suite, ContextDocuments contexts,
-                                    StatusIndexes statusIndexes, CommandSideProperties properties) {
+                                    StatusIndexes statusIndexes, TenantSchemas schemas,
+                                    CommandSideProperties properties) {
         this.issuers = issuers;
         this.credentials = credentials;
         this.keys = keys;
         this.suite = suite;
         this.contexts = contexts;
         this.statusIndexes = statusIndexes;
+        this.schemas = schemas;
         this.validity = properties.credentials().validity();
         this.limits = properties.credentials().limits();
     }
 
     @CommandHandler
     public String handle(IssueCredential command) throws Exception {
-        KeyPair key = key(command.tenantId());
-        String issuer = DidKey.did(key.getPublic());
-        Instant now = GenericEventMessage.clock.instant();
-        // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
-        WorkBudget budget = WorkBudget.start(limits);
-        Issuance issuance = new Issuance(command, contexts, now);
-        JsonObject signed;
-        Slot status = null;
+        Issuance issuance = new Issuance(command, contexts, GenericEventMessage.clock.instant());
         try {
+            String schemaUrl = command.schemaId() == null ? null : satisfiedSchema(command, issuance);
+            KeyPair key = key(command.tenantId());
+            String issuer = DidKey.did(key.getPublic());
+            // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
+            WorkBudget budget = WorkBudget.start(limits);
             JsonObject draft = issuance.draft();
             if (issuance.addsProof(draft)) {
-                signed = issuance.withAnotherProof(draft, issuer, key, suite, budget);
+                JsonObject signed = issuance.withAnotherProof(draft, issuer, key, suite, budget);
+                credentials.newInstance(() -> new Credential(command, signed, null));
             } else {
-                JsonObject unsigned = issuance.compose(draft, issuer, validity);
+                JsonObject unsigned = issuance.compose(draft, issuer, validity, schemaUrl);
                 ProofSettings proof = issuance.proofSettings();
-                status = statusIndexes.take(command.tenantId(), issuer);
-                signed = suite.sign(issuance.withStatus(unsigned, status), key, proof, budget);
+                Slot status = statusIndexes.take(command.tenantId(), issuer);
+                JsonObject signed = suite.sign(issuance.withStatus(unsigned, status), key, proof, budget);
+                credentials.newInstance(() -> new Credential(command, signed, status));
             }
         } catch (InvalidCredentialException e) {
             // a client's mistake: the API logs the refusal in one line; made before the aggregate is, as
             // Axon would otherwise log it, stack and all, as a failure to create an aggregate
             throw new DomainRejectionException(Rejection.invalid(issuance.field(e.property()), e.getMessage()));
         }
-        Slot assigned = status;
-        credentials.newInstance(() -> new Credential(command, signed, assigned));
         return command.credentialId();
+    }
+
+    /** The URL of the command's schema, once the subject is known to satisfy it; else the refusal. */
+    private String satisfiedSchema(IssueCredential command, Issuance issuance) throws InvalidCredentialException {
+        SchemaValidation validation = schemas.validate(command.tenantId(), command.schemaId(),
+                issuance.subject()).orElseThrow(() -> new DomainRejectionException(
+                Rejection.invalid("schemaId", "There is no schema '" + command.schemaId() + "'.")));
+        if (validation.overLimit() != null) {
+            throw new DomainRejectionException(Rejection.invalid("credentialSubject",
+                    "The subject could not be checked against schema '" + command.schemaId() + "': "
+                            + validation.overLimit() + "."));
+        }
+        if (!validation.violations().isEmpty()) {
+            throw new DomainRejectionException(Rejection.invalid("credentialSubject",
+                    "The subject does not satisfy schema '" + command.schemaId() + "': "
+                            + Violation.summary(validation.violations()), validation.violations()));
+        }
+        return schemas.urlOf(command.schemaId());
     }
 
     /** The tenant's issuer DID, its key created (and recorded) the first time. */

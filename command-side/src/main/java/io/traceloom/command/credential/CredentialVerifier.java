@@ -1,5 +1,7 @@
 package io.traceloom.command.credential;
 
+import static io.traceloom.command.credential.InvalidCredentialException.excerpt;
+
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
 import io.traceloom.command.credential.Ed25519Proofs.Expectations;
@@ -8,11 +10,17 @@ import io.traceloom.kernel.credential.CredentialVerification;
 import io.traceloom.kernel.credential.CredentialVerification.StatusReference;
 import io.traceloom.kernel.credential.VerifyCredential;
 import io.traceloom.kernel.message.Rejection;
+import io.traceloom.kernel.message.Violation;
+import io.traceloom.kernel.schema.SchemaValidation;
+import io.traceloom.kernel.schema.TenantSchemas;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.stereotype.Component;
 
@@ -20,18 +28,24 @@ import org.springframework.stereotype.Component;
  * Verifies a credential from anyone. A query, not a command: it changes nothing and reads no read
  * model; it lives beside the signing code because it is the same cryptography. The status entries that
  * name this service's lists are handed back for whoever reads the lists to check; those of other services
- * are a warning, since the service fetches nothing from the network.
+ * are a warning, since the service fetches nothing from the network, and so are schemas of others.
  */
 @Component
 public class CredentialVerifier {
 
+    /** Enough of a schema's URL to tell it apart ({@code <public base URL>/schemas/<uuid>}), and no more. */
+    private static final int MAX_URL = 300;
+
     private final Ed25519Proofs suite;
     private final ContextDocuments contexts;
+    private final TenantSchemas schemas;
     private final Limits limits;
 
-    public CredentialVerifier(Ed25519Proofs suite, ContextDocuments contexts, CommandSideProperties properties) {
+    public CredentialVerifier(Ed25519Proofs suite, ContextDocuments contexts, TenantSchemas schemas,
+                              CommandSideProperties properties) {
         this.suite = suite;
         this.contexts = contexts;
+        this.schemas = schemas;
         this.limits = properties.credentials().limits();
     }
 
@@ -47,22 +61,85 @@ public class CredentialVerifier {
         try {
             Ed25519Proofs.Verification verification = suite.verify(credential, Instant.now(),
                     new Expectations(query.expectedProofPurpose(), query.challenge(), query.domain()), budget);
+            List<String> checks = new ArrayList<>(verification.checks());
             List<String> warnings = new ArrayList<>(verification.warnings());
+            List<String> errors = new ArrayList<>(verification.errors());
+            checkSchemas(credential, verification.credentialSchemas(), checks, warnings, errors);
             List<StatusReference> ours = new ArrayList<>();
             for (StatusEntry entry : verification.statuses()) {
                 String listId = contexts.statusListId(entry.listCredential());
                 if (listId == null) {
-                    warnings.add("status: " + InvalidCredentialException.excerpt(entry.listCredential(), 200)
+                    warnings.add("status: " + excerpt(entry.listCredential(), 200)
                             + " is not a status list of this service, which fetches none from elsewhere: not checked");
                 } else {
                     ours.add(new StatusReference(listId, entry.index(), entry.purpose(), entry.issuer()));
                 }
             }
-            return new CredentialVerification(verification.checks(), List.copyOf(warnings), verification.errors(),
+            return new CredentialVerification(List.copyOf(checks), List.copyOf(warnings), List.copyOf(errors),
                     List.copyOf(ours), null);
         } catch (OverLimitException e) {
             String field = e.property() == null ? "verifiableCredential" : "verifiableCredential." + e.property();
             return CredentialVerification.refused(Rejection.invalid(field, e.getMessage()));
         }
+    }
+
+    /**
+     * The subject against each schema the credential names, where the schema is one of this service's: then the
+     * check {@code credentialSchema} passes or each violation is an error. A schema elsewhere is not fetched (the
+     * service reaches no network): a warning says it was not checked.
+     */
+    private void checkSchemas(JsonObject credential, List<String> schemaUrls, List<String> checks,
+                              List<String> warnings, List<String> errors) {
+        if (schemaUrls.isEmpty()) {
+            return;
+        }
+        List<JsonObject> subjects = subjects(credential.get("credentialSubject"));
+        boolean satisfied = true;
+        for (String url : schemaUrls) {
+            Optional<String> schemaId = schemas.idOf(url);
+            Optional<SchemaValidation> validations = Optional.empty();
+            for (JsonObject subject : subjects) {
+                validations = schemaId.flatMap(id -> schemas.validatePublished(id, subject.toString()));
+                if (validations.isEmpty()) {
+                    break;
+                }
+                SchemaValidation validation = validations.get();
+                if (validation.overLimit() != null) {
+                    errors.add("credentialSchema: the subject could not be checked against " + excerpt(url, MAX_URL) + ": "
+                            + validation.overLimit());
+                    satisfied = false;
+                }
+                for (Violation violation : validation.violations()) {
+                    errors.add("credentialSchema: " + excerpt(url, MAX_URL) + ": "
+                            + Violation.summary(List.of(violation)));
+                    satisfied = false;
+                }
+            }
+            if (validations.isEmpty()) {
+                warnings.add("credentialSchema: " + excerpt(url, MAX_URL)
+                        + " is not a schema of this service, and others are not fetched: not checked");
+                satisfied = false;
+            }
+        }
+        if (subjects.isEmpty()) {
+            errors.add("credentialSchema: the credential has no subject object to check");
+        } else if (satisfied) {
+            checks.add("credentialSchema");
+        }
+    }
+
+    private static List<JsonObject> subjects(JsonValue subject) {
+        if (subject instanceof JsonObject one) {
+            return List.of(one);
+        }
+        List<JsonObject> several = new ArrayList<>();
+        if (subject instanceof JsonArray array) {
+            array.forEach(value -> {
+                if (value instanceof JsonObject object) {
+                    several.add(object);
+                }
+            });
+        }
+        return several;
     }
 }

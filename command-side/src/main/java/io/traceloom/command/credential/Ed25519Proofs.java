@@ -148,9 +148,16 @@ public final class Ed25519Proofs {
     public record StatusEntry(String purpose, long index, String listCredential, String issuer) {
     }
 
-    /** What a verifier found: the checks that passed, the errors, each naming its check, and status entries. */
+    /**
+     * What a verifier found: the checks that passed, the errors, each naming its check, and what the credential
+     * names for the caller to check where it can.
+     *
+     * @param statuses          its status entries, as signed
+     * @param credentialSchemas the IRIs of the schemas the credential names in {@code credentialSchema}, as
+     *                          signed: what its subject claims to satisfy
+     */
     public record Verification(List<String> checks, List<String> warnings, List<String> errors,
-                               List<StatusEntry> statuses) {
+                               List<StatusEntry> statuses, List<String> credentialSchemas) {
         public boolean verified() {
             return errors.isEmpty();
         }
@@ -421,6 +428,7 @@ public final class Ed25519Proofs {
             findings.error("type", "must include VerifiableCredential");
         }
         checkIssuer(secured, credential, signers, findings);
+        readCredentialSchemas(credential, findings);
         boolean v2 = ContextDocuments.CREDENTIALS_V2.equals(firstContext(secured));
         Optional<DateTime> issued = dateTime(secured, credential, "issuanceDate", findings);
         Optional<DateTime> validFrom = dateTime(secured, credential, "validFrom", findings);
@@ -451,6 +459,18 @@ public final class Ed25519Proofs {
             return credential.onlyReference(CREDENTIALS + "issuer", "issuer");
         } catch (IllegalArgumentException e) {
             return null;
+        }
+    }
+
+    /** Each {@code credentialSchema} as signed must name its schema by an IRI. */
+    private static void readCredentialSchemas(ExpandedNode credential, Findings findings) {
+        for (JsonValue schema : credential.values(CREDENTIALS + "credentialSchema")) {
+            if (schema instanceof JsonObject node && node.get("@id") instanceof JsonString id
+                    && !id.getString().startsWith("_:")) {
+                findings.credentialSchemas.add(id.getString());
+            } else {
+                findings.error("credentialSchema", "must name its schema by an IRI (id)");
+            }
         }
     }
 
@@ -681,6 +701,7 @@ public final class Ed25519Proofs {
         private final List<String> warnings = new ArrayList<>();
         private final List<String> errors = new ArrayList<>();
         private final List<StatusEntry> statuses = new ArrayList<>();
+        private final List<String> credentialSchemas = new ArrayList<>();
 
         void check(String name) {
             checks.add(name);
@@ -700,7 +721,7 @@ public final class Ed25519Proofs {
 
         Verification verification() {
             return new Verification(List.copyOf(checks), List.copyOf(warnings), List.copyOf(errors),
-                    List.copyOf(statuses));
+                    List.copyOf(statuses), List.copyOf(credentialSchemas));
         }
     }
 }

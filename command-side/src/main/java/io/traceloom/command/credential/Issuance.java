@@ -37,6 +37,8 @@ final class Issuance {
 
     static final String VERIFIABLE_CREDENTIAL = "VerifiableCredential";
     static final String REVOCATION = "revocation";
+    /** The type of a {@code credentialSchema} that is a JSON Schema (W3C VC JSON Schema). */
+    static final String JSON_SCHEMA = "JsonSchema";
 
     /**
      * The latest date a credential can state: later years print as "+10000-..." (Instant's expanded years),
@@ -78,12 +80,32 @@ final class Issuance {
         return command.composedByClient() && draft.containsKey("proof");
     }
 
-    /** The credential to sign, without its status entry. */
-    JsonObject compose(JsonObject draft, String issuer, Duration validity) throws InvalidCredentialException {
+    /**
+     * The credential to sign, without its status entry.
+     *
+     * @param schemaUrl the URL of a stored schema the subject satisfies, named in {@code credentialSchema} and
+     *                  signed with the rest; or {@code null}
+     */
+    JsonObject compose(JsonObject draft, String issuer, Duration validity, String schemaUrl)
+            throws InvalidCredentialException {
         if (proofOptions().previousProof() != null && !proofOptions().previousProof().isEmpty()) {
             throw new InvalidCredentialException("options.previousProof", "the credential has no proof to follow");
         }
-        return command.composedByClient() ? completed(draft, issuer) : composed(draft, issuer, validity);
+        JsonObject composed = command.composedByClient() ? completed(draft, issuer) : composed(draft, issuer, validity);
+        if (schemaUrl == null) {
+            return composed;
+        }
+        return JsonValues.object(composed)
+                .add("credentialSchema", JsonValues.object().add("id", schemaUrl).add("type", JSON_SCHEMA))
+                .build();
+    }
+
+    /** The subject the spec's request asks for, as JSON text: what a stored schema checks. */
+    String subject() throws InvalidCredentialException {
+        if (!(draft().get("credentialSubject") instanceof JsonObject subject)) {
+            throw new InvalidCredentialException("credentialSubject", "must be a JSON object");
+        }
+        return subject.toString();
     }
 
     /** The spec's request made into a credential: VC 1.1, or 2.0 when its contexts name 2.0's. */

@@ -69,14 +69,7 @@ public class SchemaCommandHandler {
 
     /** The refusal of a schema that is not one: every violation, located in the request's {@code schema}. */
     static Rejection notASchema(List<Violation> violations) {
-        String message = violations.size() == 1
-                ? "The schema is not a valid JSON Schema: " + describe(violations.get(0)) + "."
-                : "The schema is not a valid JSON Schema: " + violations.size() + " violations.";
-        return Rejection.invalid("schema", message, violations);
-    }
-
-    private static String describe(Violation violation) {
-        return violation.instanceLocation().isEmpty() ? violation.message()
-                : violation.instanceLocation() + ": " + violation.message();
+        return Rejection.invalid("schema", "The schema is not a valid JSON Schema: " + Violation.summary(violations),
+                violations);
     }
 }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.rejection.RejectionTranslator;
+import io.traceloom.command.schema.JsonSchemas;
+import io.traceloom.command.schema.Schema;
+import io.traceloom.command.schema.StoredSchemas;
 import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.credential.CredentialRevoked;
 import io.traceloom.kernel.credential.CredentialStatusAssigned;
@@ -15,6 +18,9 @@ import io.traceloom.kernel.credential.Revocation;
 import io.traceloom.kernel.credential.StatusIndexesReserved;
 import io.traceloom.kernel.credential.StatusListOpened;
 import io.traceloom.kernel.message.Rejection;
+import io.traceloom.kernel.message.Violation;
+import io.traceloom.kernel.schema.SchemaCreated;
+import io.traceloom.kernel.schema.SchemaIds;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -25,7 +31,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventhandling.GenericDomainEventMessage;
+import org.axonframework.messaging.MetaData;
 import org.axonframework.eventsourcing.EventSourcingRepository;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.inmemory.InMemoryEventStorageEngine;
@@ -43,6 +52,9 @@ class CredentialTest {
     private static final String TENANT = "tenant-1";
     private static final String SUBJECT = "{\"id\":\"urn:uuid:6f1c2a9e-3d4b-4c8a-9e2f-1a7b5c3d9e01\",\"product\":\"Apples\"}";
     private static final String V2 = ContextDocuments.CREDENTIALS_V2;
+    private static final String SCHEMA_ID = "0f5d2c1e-7a3b-4c9d-8e1f-2a3b4c5d6e7f";
+    private static final String PRODUCT_SCHEMA =
+            "{\"type\":\"object\",\"required\":[\"product\"],\"properties\":{\"product\":{\"type\":\"string\"}}}";
 
     @TempDir
     Path keys;
@@ -50,6 +62,8 @@ class CredentialTest {
     /** The tenant's issuer and status lists live in stores of their own: the fixture's store holds one aggregate. */
     private EmbeddedEventStore issuerEvents;
     private EmbeddedEventStore statusEvents;
+    /** A tenant's stored schemas, in a store of their own too. */
+    private EmbeddedEventStore schemaEvents;
     private IssuerKeyStore keyStore;
     private StatusIndexes statusIndexes;
 
@@ -57,6 +71,7 @@ class CredentialTest {
     void setUp() {
         issuerEvents = EmbeddedEventStore.builder().storageEngine(new InMemoryEventStorageEngine()).build();
         statusEvents = EmbeddedEventStore.builder().storageEngine(new InMemoryEventStorageEngine()).build();
+        schemaEvents = EmbeddedEventStore.builder().storageEngine(new InMemoryEventStorageEngine()).build();
         keyStore = IssuerKeyStore.open(keys, "");
         statusIndexes = new StatusIndexes(EventSourcingRepository.builder(StatusLists.class).eventStore(statusEvents)
                 .build());
@@ -68,14 +83,16 @@ class CredentialTest {
      * status lists and the entries handed out stay, as they do between the credentials of a running service.
      */
     private AggregateTestFixture<Credential> fixture() {
+        CommandSideProperties properties = new CommandSideProperties(keys, SampleCredentials.BASE_URL,
+                new CommandSideProperties.Credentials("", Duration.ofDays(365), CommandSideProperties.Limits.defaults()));
         AggregateTestFixture<Credential> fresh = new AggregateTestFixture<>(Credential.class);
         fresh.registerCommandHandlerInterceptor(new RejectionTranslator());
         fresh.registerAnnotatedCommandHandler(new CredentialCommandHandler(
                 EventSourcingRepository.builder(Issuer.class).eventStore(issuerEvents).build(),
                 fresh.getRepository(), keyStore, SampleCredentials.SUITE, SampleCredentials.CONTEXTS, statusIndexes,
-                new CommandSideProperties(keys, SampleCredentials.BASE_URL,
-                        new CommandSideProperties.Credentials("", Duration.ofDays(365),
-                                CommandSideProperties.Limits.defaults()))));
+                new StoredSchemas(EventSourcingRepository.builder(Schema.class).eventStore(schemaEvents).build(),
+                        new JsonSchemas(Duration.ofSeconds(1)), properties),
+                properties));
         return fresh;
     }
 
@@ -83,6 +100,7 @@ class CredentialTest {
     void tearDown() {
         issuerEvents.shutDown();
         statusEvents.shutDown();
+        schemaEvents.shutDown();
     }
 
     /** An INVALID rejection about this field whose message says this. */
@@ -100,12 +118,12 @@ class CredentialTest {
     private static IssueCredential issue(String id, String expirationDate, String contexts) {
         return new IssueCredential(TENANT, id, "{" + (contexts == null ? "" : "\"@context\":" + contexts + ",")
                 + "\"type\":[\"TraceabilityCredential\"],\"credentialSubject\":" + SUBJECT
-                + (expirationDate == null ? "" : ",\"expirationDate\":\"" + expirationDate + "\"") + "}", false, null);
+                + (expirationDate == null ? "" : ",\"expirationDate\":\"" + expirationDate + "\"") + "}", false, null, null);
     }
 
     /** A credential the client composed, as the VC-API sends it. */
     private static IssueCredential vcApi(String id, String credential, ProofOptions options) {
-        return new IssueCredential(TENANT, id, credential, true, options);
+        return new IssueCredential(TENANT, id, credential, true, options, null);
     }
 
     private String did() {
@@ -202,7 +220,7 @@ class CredentialTest {
         int first = recorded(fixture().givenNoPriorActivity().when(issue("c-1", null, null))
                 .expectSuccessfulHandlerExecution()).status().index();
         fixture().givenNoPriorActivity()
-                .when(new IssueCredential(TENANT, "c-2", "{\"credentialSubject\":{\"id\":\"orchards/12\"}}", false, null))
+                .when(new IssueCredential(TENANT, "c-2", "{\"credentialSubject\":{\"id\":\"orchards/12\"}}", false, null, null))
                 .expectException(org.axonframework.commandhandling.CommandExecutionException.class);
         int third = recorded(fixture().givenNoPriorActivity().when(issue("c-3", null, null))
                 .expectSuccessfulHandlerExecution()).status().index();
@@ -267,7 +285,7 @@ class CredentialTest {
     @Test
     void aSubjectThatWouldEscapeTheSignatureIsRefused() {
         fixture().givenNoPriorActivity()
-                .when(new IssueCredential(TENANT, "c-1", "{\"credentialSubject\":{\"id\":\"orchards/12\"}}", false, null))
+                .when(new IssueCredential(TENANT, "c-1", "{\"credentialSubject\":{\"id\":\"orchards/12\"}}", false, null, null))
                 .expectNoEvents()
                 .expectExceptionDetails(refusal("credentialSubject", "'orchards/12' is not an absolute IRI"));
     }
@@ -433,5 +451,63 @@ class CredentialTest {
                 .expectNoEvents()
                 .expectExceptionDetails(Rejection.conflict("credentialStatus",
                         "Credential 'c-1' names no status list entry of its own, so it cannot be revoked."));
+    }
+
+    private void givenStoredSchema(String tenant, String schema) {
+        schemaEvents.publish(new GenericDomainEventMessage<>("Schema", SchemaIds.aggregateId(SCHEMA_ID), 0,
+                new SchemaCreated(tenant, SCHEMA_ID, "Product", schema, List.of()), MetaData.emptyInstance(),
+                UUID.randomUUID().toString(), Instant.now()));
+    }
+
+    private static IssueCredential issueAgainst(String schemaId) {
+        return new IssueCredential(TENANT, "c-1", "{\"credentialSubject\":" + SUBJECT + "}", false, null, schemaId);
+    }
+
+    @Test
+    void aSubjectThatSatisfiesTheStoredSchemaIsIssuedNamingIt() {
+        givenStoredSchema(TENANT, PRODUCT_SCHEMA);
+
+        JsonObject credential = recorded(fixture.givenNoPriorActivity().when(issueAgainst(SCHEMA_ID))
+                .expectSuccessfulHandlerExecution()).credential();
+
+        JsonObject schema = credential.getJsonObject("credentialSchema");
+        assertThat(schema.getString("id")).isEqualTo(SampleCredentials.BASE_URL + "/schemas/" + SCHEMA_ID);
+        assertThat(schema.getString("type")).isEqualTo("JsonSchema");
+        assertThat(SampleCredentials.verifiesNow(credential)).isTrue();
+    }
+
+    @Test
+    void aSubjectThatBreaksTheStoredSchemaIsRefusedWithEveryViolation() {
+        givenStoredSchema(TENANT, "{\"type\":\"object\",\"required\":[\"lot\"],"
+                + "\"properties\":{\"product\":{\"type\":\"integer\"}}}");
+
+        fixture.givenNoPriorActivity()
+                .when(issueAgainst(SCHEMA_ID))
+                .expectNoEvents()
+                .expectExceptionDetails(new CustomTypeSafeMatcher<Rejection>("the subject's two violations") {
+                    @Override
+                    protected boolean matchesSafely(Rejection rejection) {
+                        return rejection.kind() == Rejection.Kind.INVALID
+                                && rejection.field().equals("credentialSubject")
+                                && rejection.message().equals("The subject does not satisfy schema '" + SCHEMA_ID
+                                        + "': 2 violations.")
+                                && rejection.violations().stream().map(Violation::keywordLocation).toList()
+                                .containsAll(List.of("/required", "/properties/product/type"));
+                    }
+                });
+    }
+
+    @Test
+    void aSchemaOfAnotherTenantOrNoneIsNoSchema() {
+        givenStoredSchema("tenant-2", PRODUCT_SCHEMA);
+
+        fixture().givenNoPriorActivity()
+                .when(issueAgainst(SCHEMA_ID))
+                .expectNoEvents()
+                .expectExceptionDetails(Rejection.invalid("schemaId", "There is no schema '" + SCHEMA_ID + "'."));
+        fixture().givenNoPriorActivity()
+                .when(issueAgainst("no-such-schema"))
+                .expectNoEvents()
+                .expectExceptionDetails(Rejection.invalid("schemaId", "There is no schema 'no-such-schema'."));
     }
 }

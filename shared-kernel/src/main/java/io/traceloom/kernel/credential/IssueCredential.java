@@ -17,7 +17,9 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  *                         when it is signed already, with one more proof
  * @param composedByClient whether {@code credential} is a whole credential (the VC-API) or the spec's request
  * @param proof            what the client asks of the proof
+ * @param schemaId         a stored schema the subject must satisfy, which the credential then names in
+ *                         {@code credentialSchema}; or {@code null}
  */
 public record IssueCredential(String tenantId, @TargetAggregateIdentifier String credentialId, String credential,
-                              boolean composedByClient, ProofOptions proof) implements TenantScoped {
+                              boolean composedByClient, ProofOptions proof, String schemaId) implements TenantScoped {
 }

@@ -9,4 +9,13 @@ package io.traceloom.kernel.message;
  * @param message          a sentence a client can show
  */
 public record Violation(String instanceLocation, String keywordLocation, String message) {
+
+    /** What a refusal's sentence says of them: the one violation where and how, else how many. */
+    public static String summary(java.util.List<Violation> violations) {
+        if (violations.size() != 1) {
+            return violations.size() + " violations.";
+        }
+        Violation only = violations.get(0);
+        return (only.instanceLocation().isEmpty() ? "" : only.instanceLocation() + ": ") + only.message() + ".";
+    }
 }

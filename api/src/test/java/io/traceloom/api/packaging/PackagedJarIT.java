@@ -1,0 +1,101 @@
+package io.traceloom.api.packaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.traceloom.api.support.Http;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.util.FileSystemUtils;
+
+/**
+ * The jar as the README runs it ({@code java -jar api/target/traceloom.jar}), in a process of its own. Every
+ * other HTTP test starts the application on the test class path, which holds test-scoped libraries too: a
+ * library the jar lacks (a dependency narrowed to test scope, say) shows only here. Run by Failsafe after
+ * {@code package}, with one request through each library-heavy path.
+ */
+class PackagedJarIT {
+
+    private static final Path JAR = Path.of("target", "traceloom.jar");
+    private static final Duration READY_WITHIN = Duration.ofSeconds(90);
+
+    private static Path dataDir;
+    private static Process process;
+    private static Path log;
+    private static Http http;
+
+    @BeforeAll
+    static void startTheJar() throws Exception {
+        assertThat(JAR).as("the packaged jar (run after package)").exists();
+        dataDir = Files.createTempDirectory("traceloom-jar-it");
+        log = dataDir.resolve("traceloom.log");
+        int port = freePort();
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        process = new ProcessBuilder(List.of(java.toString(), "-jar", JAR.toString(), "--server.port=" + port,
+                "--traceloom.data-dir=" + dataDir.resolve("data")))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        http = Http.at("http://127.0.0.1:" + port);
+        long deadline = System.nanoTime() + READY_WITHIN.toNanos();
+        while (!ready()) {
+            if (!process.isAlive() || System.nanoTime() > deadline) { // an anti-hang guard, not a timing assertion
+                throw new AssertionError("the jar did not become ready; its log:\n" + Files.readString(log));
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (process != null) {
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+        if (dataDir != null) {
+            FileSystemUtils.deleteRecursively(dataDir);
+        }
+    }
+
+    @Test
+    void isHealthy() {
+        Http.Response health = http.get("/actuator/health");
+
+        assertThat(health.status()).as(health.body()).isEqualTo(200);
+        assertThat(health.json().get("status").asText()).isEqualTo("UP");
+    }
+
+    @Test
+    void servesEachLibraryHeavyPath() {
+        assertThat(http.post("/trade-items", "{\"name\":\"Apples\"}").status()).isEqualTo(201);
+        assertThat(http.post("/schemas", "{\"name\":\"Lot\",\"schema\":{\"type\":\"object\"}}").status())
+                .as("JSON Schema").isEqualTo(201);
+        assertThat(http.post("/canvas-templates",
+                "{\"name\":\"Label\",\"template\":\"<h1>{{lot}}</h1>\",\"schema\":{\"type\":\"object\"}}").status())
+                .as("Handlebars").isEqualTo(201);
+        Http.Response credential = http.post("/credentials/issue", "{\"credentialSubject\":{\"id\":\"urn:x:1\"}}");
+        assertThat(credential.status()).as("JSON-LD and Ed25519: " + credential.body()).isEqualTo(201);
+        assertThat(http.get("/v3/api-docs").status()).as("the API document").isEqualTo(200);
+    }
+
+    private static boolean ready() {
+        try {
+            return http.get("/actuator/health/readiness").status() == 200;
+        } catch (RuntimeException notYetListening) {
+            return false;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
