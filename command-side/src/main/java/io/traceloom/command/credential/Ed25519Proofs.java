@@ -169,7 +169,8 @@ public final class Ed25519Proofs {
 
     /**
      * Checks a secured credential from anyone: strict JSON-LD, each of its proofs (type, cryptosuite, key,
-     * signature, purpose, the proofs a chained one follows), that its issuer controls the key of one of them,
+     * signature, purpose, the proofs a chained one follows), that its issuer controls the key of one of them
+     * (every proof must verify, so the issuer's too),
      * its validity period, and the form of its status entries. Every finding about the credential is
      * reported, none thrown.
      *
@@ -224,10 +225,9 @@ public final class Ed25519Proofs {
                 purposesMet = false;
             }
             if (fields.complete()) {
+                // whose proof it claims to be, whether or not it holds: a failed signature is one error, not two
+                signers.add(fields.verificationMethod);
                 verified[i] = checkSignature(signedDocument, config, fields, label, findings);
-                if (verified[i]) {
-                    signers.add(fields.verificationMethod);
-                }
             }
         }
         boolean allVerified = true;
@@ -494,7 +494,7 @@ public final class Ed25519Proofs {
             } else if (signers.stream().anyMatch(method -> DidKey.controller(method).equals(issuerId))) {
                 findings.check("issuer");
             } else {
-                findings.error("issuer", "the issuer is not the controller of a verified proof's verification method");
+                findings.error("issuer", "the issuer is not the controller of a proof's verification method");
             }
         } catch (IllegalArgumentException e) {
             findings.error("issuer", e.getMessage());
