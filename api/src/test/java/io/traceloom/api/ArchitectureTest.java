@@ -55,20 +55,29 @@ class ArchitectureTest {
             API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue", "openapi",
                     "idempotency", "content",
                     // the event store's durability: group commit, owner-only files of the embedded store
-                    "storage"));
+                    "storage",
+                    // how a request is let in: the local and oidc modes, Spring Security's filter chain, which
+                    // endpoints are public or operators' (marked on the endpoints themselves), 401/403 as
+                    // problem+json; whether a caller's tenant admits it is asked through caller's CallerAdmission
+                    "security"));
 
     /** The benchmark endpoints: a client of the features, through their messages (the kernel) only. */
     private static final String BENCH = API + ".bench";
 
     /**
      * What the API may use of the command and query sides besides the kernel's messages: the settings the
-     * command side declares (data directory, public base URL), the query side's progress reports, which
+     * command side declares (data directory, public base URL), how it keeps records that every process of a
+     * deployment must share (issuer keys; the API provides a MongoDB for them), the query side's settings (how
+     * long a claim on a projection's segment lasts, which the token store keeps), its progress reports, which
      * read-your-writes waits on, and what operators see and do with projections (the failures they are stuck
      * at, replays). Everything else reaches them through the command and query buses.
      */
     private static final Set<String> ENTRY_POINTS = Set.of(
             COMMAND + ".config.CommandSideProperties",
             COMMAND + ".config.CommandSideProperties$Credentials",
+            COMMAND + ".storage.WriteOnceRecords",
+            COMMAND + ".storage.WriteOnceRecords$Shared",
+            QUERY + ".processing.QuerySideProperties",
             QUERY + ".processing.ProjectionProgress",
             QUERY + ".processing.ProjectionFailures",
             QUERY + ".processing.ProjectionFailures$Failure",

@@ -44,6 +44,8 @@ final class HostileInputs {
     static final String SCHEMAS = "/schemas";
     static final String TEMPLATES = "/canvas-templates";
     static final String INSTANCES = "/canvas-template-instances";
+    static final String TENANT_USERS = "/auth/tenant-users";
+    static final String TENANTS = "/admin/tenants";
 
     /** An id no resource has. */
     static final String UNKNOWN_ID = "5a1c0d7e-0000-4000-8000-000000000000";
@@ -72,11 +74,14 @@ final class HostileInputs {
         cases.addAll(themes());
         cases.addAll(schemas());
         cases.addAll(canvasTemplates());
-        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, VC_ISSUE, VC_VERIFY, THEMES, SCHEMAS, TEMPLATES)) {
+        cases.addAll(tenantUsers());
+        cases.addAll(tenants());
+        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, VC_ISSUE, VC_VERIFY, THEMES, SCHEMAS, TEMPLATES,
+                TENANT_USERS)) {
             cases.addAll(malformedBodies(path));
         }
         malformedBodies(LINK_SET).forEach(post -> cases.add(post.sentAs("PUT")));
-        for (String path : List.of(SCHEMAS + "/" + UNKNOWN_ID, TEMPLATES + "/" + UNKNOWN_ID)) {
+        for (String path : List.of(SCHEMAS + "/" + UNKNOWN_ID, TEMPLATES + "/" + UNKNOWN_ID, TENANTS + "/hostile")) {
             cases.addAll(malformedBodies(path).stream().map(HostileInputs::asPut).toList());
         }
         // Any JSON value is a document to validate, and any object variables: the rest must still be refused.
@@ -91,8 +96,10 @@ final class HostileInputs {
         cases.addAll(pagingAbuse(LINK_SETS));
         cases.addAll(pagingAbuse(SCHEMAS));
         cases.addAll(pagingAbuse(TEMPLATES));
+        cases.addAll(pagingAbuse(TENANT_USERS));
+        cases.addAll(pagingAbuse(TENANTS));
         for (String collection : List.of(TAGS, ITEMS, CREDENTIALS, FILES, THEMES, LINK_SETS, SCHEMAS, TEMPLATES,
-                INSTANCES)) {
+                INSTANCES, TENANT_USERS, TENANTS)) {
             cases.addAll(pathTricks(collection));
         }
         // two levels deep, "../../etc/passwd" stays inside the service: /etc/passwd, which is no endpoint
@@ -102,7 +109,8 @@ final class HostileInputs {
                 CREDENTIALS + "/" + UNKNOWN_ID, CREDENTIALS, VC_ISSUE, VC_VERIFY, ISSUER, REVOKE,
                 STATUS_LISTS + "/" + UNKNOWN_ID, CONTEXT, FILES, THEMES, THEMES + "/" + UNKNOWN_ID, LINK_SETS, RESOLVED,
                 RESOLVED + "/10/LOT1", DESCRIPTION, SCHEMAS, SCHEMAS + "/" + UNKNOWN_ID + "/validate", TEMPLATES,
-                TEMPLATES + "/" + UNKNOWN_ID + "/render", INSTANCES + "/" + UNKNOWN_ID)) {
+                TEMPLATES + "/" + UNKNOWN_ID + "/render", INSTANCES + "/" + UNKNOWN_ID, TENANT_USERS,
+                TENANT_USERS + "/" + UNKNOWN_ID, TENANTS, TENANTS + "/hostile/disable", TENANTS + "/hostile/enable")) {
             cases.addAll(wrongMethods(path));
         }
         for (String path : List.of(SCHEMAS + "/" + UNKNOWN_ID, TEMPLATES + "/" + UNKNOWN_ID)) {
@@ -253,6 +261,47 @@ final class HostileInputs {
                 get(one + "/render").expect(405),
                 get(INSTANCES).expect(404),
                 get(INSTANCES + "/" + UNKNOWN_ID).expect(404));
+    }
+
+    /**
+     * Who registers is the caller's identity, never the body (an object that declares no properties); another
+     * tenant's user, or none, is not found.
+     */
+    static List<HostileRequest> tenantUsers() {
+        return List.of(
+                json(TENANT_USERS, "{\"name\":\"Mallory\"}").expect(400, "name"),
+                json(TENANT_USERS, "{\"email\":\"mallory@example.com\"}").expect(400, "email"),
+                json(TENANT_USERS, "{\"tenantId\":\"" + UNKNOWN_ID + "\"}").expect(400, "tenantId"),
+                json(TENANT_USERS, "{\"id\":\"" + UNKNOWN_ID + "\"}").expect(400, "id"),
+                json(TENANT_USERS, "{}").header("Accept: text/html").expect(406),
+                get(TENANT_USERS + "/" + UNKNOWN_ID).expect(404),
+                get(TENANT_USERS + "/not-a-uuid").expect(404),
+                request("DELETE", TENANT_USERS + "/" + UNKNOWN_ID).expect(404),
+                request("DELETE", TENANT_USERS).expect(405));
+    }
+
+    /** The operators' tenants: a tenant claim that could not name one, names that are not names, no tenant. */
+    static List<HostileRequest> tenants() {
+        String one = TENANTS + "/hostile";
+        return List.of(
+                put(one, "{}").expect(400, "name"),
+                put(one, "{\"name\":\"\"}").expect(400, "name"),
+                put(one, "{\"name\":\" \"}").expect(400, "name"),
+                put(one, "{\"name\":42}").expect(400, "name"),
+                put(one, "{\"name\":\"a\\nb\"}").expect(400, "name"),
+                put(one, "{\"name\":\"" + "N".repeat(201) + "\"}").expect(400, "name"),
+                put(one, "{\"name\":\"x\",\"disabled\":true}").expect(400, "disabled"),
+                put(one, "{\"name\":\"x\",\"id\":\"" + UNKNOWN_ID + "\"}").expect(400, "id"),
+                put(TENANTS + "/a%20b", "{\"name\":\"x\"}").expect(400, "tenantId"),
+                put(TENANTS + "/a%22b", "{\"name\":\"x\"}").expect(400, "tenantId"),
+                put(TENANTS + "/%C3%A9", "{\"name\":\"x\"}").expect(400, "tenantId"),
+                put(TENANTS + "/" + "t".repeat(201), "{\"name\":\"x\"}").named("a 201 character tenant claim")
+                        .expect(400, "tenantId"),
+                get(TENANTS + "/never-registered").expect(404),
+                request("POST", TENANTS + "/never-registered/disable").expect(404),
+                request("POST", TENANTS + "/never-registered/enable").expect(404),
+                get(TENANTS + "/never-registered/disable").expect(405),
+                request("DELETE", one).expect(405));
     }
 
     /** Another id no resource has. */
@@ -588,7 +637,8 @@ final class HostileInputs {
                 get("/contexts/traceloom/v2").expect(404),
                 get("/contexts/traceloom/v1/").expect(404),
                 get("/contexts/traceloom/v1.jsonld").expect(404),
-                get("/contexts/../credentials/issue").expect(404),
+                get("/contexts/../credentials/issue").named("a path with .. (not normalized: Spring Security's firewall)")
+                        .expect(400),
                 get(CONTEXT).header("Accept: text/html").expect(406));
     }
 

@@ -1,5 +1,20 @@
 package io.traceloom.api.caller;
 
-/** Who is calling: the tenant everything they do belongs to, and the user within it. */
-public record Caller(String tenantId, String userId, String name, String email) {
+/**
+ * Who is calling: the tenant everything they do belongs to, and the user within it.
+ *
+ * @param tenantId         the tenant's id in this service (a UUID)
+ * @param userId           the user's id in this service (a UUID)
+ * @param name             the user's name, or {@code null} when the identity has none
+ * @param email            the user's e-mail address, or {@code null} when the identity has none
+ * @param externalTenantId the tenant as the identity provider names it (the token's tenant claim)
+ * @param subject          the user as the identity provider names it (the token's {@code sub})
+ */
+public record Caller(String tenantId, String userId, String name, String email, String externalTenantId,
+                     String subject) {
+
+    /** A caller whose ids are its own external ones (the {@code local} mode's). */
+    public Caller(String tenantId, String userId, String name, String email) {
+        this(tenantId, userId, name, email, tenantId, userId);
+    }
 }

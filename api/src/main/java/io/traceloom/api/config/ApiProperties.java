@@ -10,13 +10,22 @@ import org.springframework.util.unit.DataSize;
  * {@code TRACELOOM_HTTP_MAX_BODY_SIZE}). The data directory and the public base URL are the command
  * side's (see {@code CommandSideProperties}), the projections' the query side's.
  *
+ * @param role       what this process runs: {@code all} (the HTTP API and the projections), {@code api} or
+ *                   {@code projections} (see {@link Role}); the last two need a MongoDB and an event store that
+ *                   every process shares
+ * @param nodeUrl    where the other processes of a deployment reach this one's operator endpoints (its
+ *                   {@code /actuator}'s base, e.g. {@code http://projections-1:9090}); blank: nowhere. A
+ *                   {@code projections} process records it as the owner of the segments it claims, so that an
+ *                   {@code api} process can forward a replay to it
  * @param http       limits of the HTTP interface
  * @param files      stored files
  * @param readModels how writes wait for the read models
  * @param security   who the caller is
  */
 @ConfigurationProperties("traceloom")
-public record ApiProperties(@DefaultValue Http http,
+public record ApiProperties(@DefaultValue("all") Role role,
+                            @DefaultValue("") String nodeUrl,
+                            @DefaultValue Http http,
                             @DefaultValue Files files,
                             @DefaultValue ReadModels readModels,
                             @DefaultValue Security security) {
@@ -55,19 +64,49 @@ public record ApiProperties(@DefaultValue Http http,
     public record ReadModels(@DefaultValue("10s") Duration awaitTimeout) {
     }
 
-    /** @param local the tenant and user every request acts as in {@code local} mode */
-    public record Security(@DefaultValue Local local) {
+    /**
+     * @param mode  {@code local} (the default): no token, every request acts as the one local tenant and user,
+     *              on a loopback address only; {@code oidc}: every request of a tenant needs a bearer JWT of the
+     *              identity provider that Spring's {@code spring.security.oauth2.resourceserver.jwt.*} name
+     * @param local the tenant and user every request acts as in {@code local} mode
+     * @param oidc  what the {@code oidc} mode reads from a token
+     */
+    public record Security(@DefaultValue("local") Mode mode, @DefaultValue Local local, @DefaultValue Oidc oidc) {
+    }
+
+    /** How callers are known. */
+    public enum Mode {
+        /** No token: every request acts as the configured local tenant and user. */
+        LOCAL,
+        /** An OAuth2 resource server: a bearer JWT names the tenant and the user. */
+        OIDC
     }
 
     /**
-     * @param tenantId the tenant every request acts for in {@code local} mode
-     * @param userId   the user every request acts as in {@code local} mode
-     * @param name     that user's name
-     * @param email    that user's e-mail address
+     * @param tenantId    the tenant every request acts for in {@code local} mode
+     * @param userId      the user every request acts as in {@code local} mode
+     * @param name        that user's name
+     * @param email       that user's e-mail address
+     * @param allowRemote {@code local} mode refuses to start on an address other than a loopback one, since it
+     *                    asks nobody who they are, unless this is {@code true}
      */
     public record Local(@DefaultValue("6f1c2a9e-3d4b-4c8a-9e2f-1a7b5c3d9e01") String tenantId,
                         @DefaultValue("0b8e4f6a-2c1d-4e3f-8a9b-7c6d5e4f3a21") String userId,
                         @DefaultValue("Local User") String name,
-                        @DefaultValue("local@localhost") String email) {
+                        @DefaultValue("local@localhost") String email,
+                        @DefaultValue("false") boolean allowRemote) {
+    }
+
+    /**
+     * @param tenantClaim    the claim of a token that names the caller's tenant (the user is {@code sub}, its
+     *                       name {@code name}, its e-mail address {@code email})
+     * @param adminScope     the scope that makes a token an operator's: tenants, projections, replays, metrics
+     * @param admissionCache how long a tenant's and a user's standing (registered, disabled, deleted) is
+     *                       remembered per process; a change made through this process bites at once, one made
+     *                       through another process within this time
+     */
+    public record Oidc(@DefaultValue("tenant_id") String tenantClaim,
+                       @DefaultValue("traceloom:admin") String adminScope,
+                       @DefaultValue("5s") Duration admissionCache) {
     }
 }

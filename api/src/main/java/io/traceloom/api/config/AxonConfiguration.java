@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.traceloom.api.messaging.RequestMetadata;
+import io.traceloom.query.processing.QuerySideProperties;
 import java.sql.SQLException;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
@@ -66,13 +67,22 @@ public class AxonConfiguration {
                 .build();
     }
 
-    /** The token of a projection lives and dies with its read model, in the same database. */
+    /**
+     * The token of a projection lives and dies with its read model, in the same database. A process claims a
+     * segment under its {@code traceloom.node-url} when it has one, so that others can tell where to reach the
+     * process that works on it (Axon's default owner, {@code pid@host}, otherwise).
+     */
     @Bean
-    public TokenStore tokenStore(MongoDatabaseFactory mongo, Serializer serializer) {
-        return MongoTokenStore.builder()
+    public TokenStore tokenStore(MongoDatabaseFactory mongo, Serializer serializer, QuerySideProperties projections,
+                                 ApiProperties properties) {
+        MongoTokenStore.Builder store = MongoTokenStore.builder()
                 .mongoTemplate(DefaultMongoTemplate.builder().mongoDatabase(mongo.getMongoDatabase()).build())
                 .serializer(serializer)
-                .build();
+                .claimTimeout(projections.claimTimeout());
+        if (!properties.nodeUrl().isBlank()) {
+            store.nodeId(properties.nodeUrl().strip());
+        }
+        return store.build();
     }
 
     /**

@@ -6,6 +6,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.messaging.Queries;
+import io.traceloom.api.security.Public;
 import io.traceloom.kernel.credential.FindServiceContext;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -14,6 +15,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** The service's own JSON-LD context, served at its IRI so any verifier can dereference it. */
 @RestController
+@Public
 @Tag(name = "Credentials")
 public class ContextController {
 

@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.openapi.Versioned;
+import io.traceloom.api.security.Public;
 import io.traceloom.kernel.credential.FindStatusList;
 import io.traceloom.kernel.credential.SignStatusList;
 import io.traceloom.kernel.credential.StatusListView;
@@ -25,6 +26,7 @@ import org.springframework.web.context.request.WebRequest;
  * copy ({@code If-None-Match}), and then once per version.
  */
 @RestController
+@Public
 @Tag(name = "Credentials")
 public class StatusListController {
 

@@ -14,9 +14,10 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.http.RawQuery;
 import io.traceloom.api.http.ResourceNotFoundException;
 import io.traceloom.api.messaging.Queries;
-import io.traceloom.kernel.linkset.DigitalLinkResolution;
+import io.traceloom.api.security.Public;
 import io.traceloom.kernel.linkset.DigitalLinkResolution.Level;
 import io.traceloom.kernel.linkset.DigitalLinkResolution.Target;
+import io.traceloom.kernel.linkset.DigitalLinkResolution;
 import io.traceloom.kernel.linkset.LinkTypes;
 import io.traceloom.kernel.linkset.ResolveDigitalLink;
 import jakarta.servlet.http.HttpServletRequest;
@@ -40,6 +41,7 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code OPTIONS} are answered by {@link ResolverCorsFilter}.
  */
 @RestController
+@Public
 @Tag(name = "GS1 Digital Link resolver", description = "Public: resolves GS1 Digital Link URIs to the links of "
         + "their link sets (GS1-Conformant Resolver 1.2).")
 public class ResolverController {

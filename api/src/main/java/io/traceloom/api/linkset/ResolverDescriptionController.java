@@ -3,6 +3,7 @@ package io.traceloom.api.linkset;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.traceloom.api.security.Public;
 import io.traceloom.kernel.linkset.DigitalLink;
 import io.traceloom.kernel.linkset.LinkTypes;
 import jakarta.servlet.http.HttpServletRequest;
@@ -13,6 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** The resolver description file a GS1-Conformant Resolver publishes at {@value #PATH}. */
 @RestController
+@Public
 @Tag(name = "GS1 Digital Link resolver")
 public class ResolverDescriptionController {
 

@@ -23,8 +23,11 @@ import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
+import io.traceloom.api.security.Operator;
+import io.traceloom.api.security.Public;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
@@ -142,10 +145,41 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
             answers.putIfAbsent("422", reference(KEY_REUSED));
         }
         answers.putIfAbsent("503", reference(SERVICE_UNAVAILABLE));
+        secure(operation, answers, handler);
 
         operation.setResponses(byStatus(answers));
         return operation;
     }
+
+    /**
+     * A public endpoint needs no token ({@code security: []}); every other one the bearer token of the
+     * {@code oidc} mode, operators' the admin scope, and can answer 401 and 403. An endpoint public for one
+     * representation only (a schema by its URL) needs the token for the others, and says so.
+     */
+    private static void secure(Operation operation, ApiResponses answers, HandlerMethod handler) {
+        Public open = AnnotatedElementUtils.findMergedAnnotation(handler.getMethod(), Public.class);
+        if (open == null) {
+            open = AnnotatedElementUtils.findMergedAnnotation(handler.getBeanType(), Public.class);
+        }
+        if (open != null && open.preferring().isEmpty()) {
+            operation.setSecurity(List.of());
+            return;
+        }
+        boolean operators = AnnotatedElementUtils.hasAnnotation(handler.getMethod(), Operator.class)
+                || AnnotatedElementUtils.hasAnnotation(handler.getBeanType(), Operator.class);
+        SecurityRequirement bearer = new SecurityRequirement().addList(OpenApiConfiguration.BEARER,
+                operators ? List.of(OPERATOR_SCOPE) : List.of());
+        operation.setSecurity(open == null ? List.of(bearer) : List.of(bearer, new SecurityRequirement()));
+        if (open != null) {
+            operation.setDescription((operation.getDescription() == null ? "" : operation.getDescription() + "\n\n")
+                    + "Public, without a token, when `Accept` prefers `" + open.preferring() + "`.");
+        }
+        answers.putIfAbsent("401", reference(OpenApiConfiguration.UNAUTHORIZED));
+        answers.putIfAbsent("403", reference(OpenApiConfiguration.FORBIDDEN));
+    }
+
+    /** The admin scope's default ({@code traceloom.security.oidc.admin-scope}). */
+    private static final String OPERATOR_SCOPE = "traceloom:admin";
 
     private static void nameAfterTheResource(Operation operation, HandlerMethod handler) {
         io.swagger.v3.oas.annotations.Operation declared = AnnotatedElementUtils.findMergedAnnotation(

@@ -12,6 +12,7 @@ import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
@@ -55,6 +56,10 @@ public class OpenApiConfiguration {
     static final String ACCEPTED = "Accepted";
     static final String KEY_IN_USE = "IdempotencyKeyInUse";
     static final String KEY_REUSED = "IdempotencyKeyReused";
+    static final String UNAUTHORIZED = "Unauthorized";
+    static final String FORBIDDEN = "Forbidden";
+    /** The security scheme of the {@code oidc} mode. */
+    static final String BEARER = "bearer";
 
     static {
         // The caller comes from the request's identity and the page from PageParamsResolver, never from a
@@ -130,7 +135,7 @@ public class OpenApiConfiguration {
                         Paged.TOTAL_COUNT, header("How many items all pages hold together.", integer().minimum(BigDecimal.ZERO)),
                         HttpHeaders.LINK, header("RFC 8288 links to the `first`, `prev`, `next` and `last` pages.", string()),
                         HttpHeaders.RETRY_AFTER, header("Seconds to wait before retrying.", integer())))
-                .responses(Map.of(
+                .responses(new java.util.LinkedHashMap<>(Map.of(
                         BAD_REQUEST, problemResponse("The request is not valid: `errors` names each invalid field "
                                 + "or parameter with its rule."),
                         NOT_MODIFIED, new ApiResponse().description("Not modified: the `If-None-Match` ETag is "
@@ -156,7 +161,20 @@ public class OpenApiConfiguration {
                                 + "answered. Retry after `Retry-After`.")
                                 .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
                         KEY_REUSED, problemResponse("The `Idempotency-Key` was used within 24 hours for another "
-                                + "request (another method, target or body).")));
+                                + "request (another method, target or body)."))))
+                .addResponses(UNAUTHORIZED, problemResponse("`oidc` mode: no bearer token, or one that is not valid "
+                        + "(expired, another issuer or audience, a signature that does not verify); "
+                        + "`WWW-Authenticate: Bearer` says which."))
+                .addResponses(FORBIDDEN, problemResponse("`oidc` mode: the token may not do this: it names no "
+                        + "tenant, its tenant is not registered or is disabled, its user was deleted, or (operators' "
+                        + "endpoints) it lacks the admin scope."))
+                .addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
+                        .bearerFormat("JWT")
+                        .description("The `oidc` mode (`traceloom.security.mode=oidc`): a JWT of the identity "
+                                + "provider, its tenant in the claim `tenant_id` (configurable), the user in `sub`, "
+                                + "`name` and `email`. Operators' endpoints need the scope `traceloom:admin`. In "
+                                + "the `local` mode (the default) no token is needed: every request acts as the "
+                                + "local tenant."));
     }
 
     private static Schema<?> problem() {

@@ -1,35 +1,37 @@
 package io.traceloom.api.readmodel;
 
+import io.traceloom.api.readmodel.ProjectionPositions.Tracked;
 import io.traceloom.query.processing.ProjectionFailures;
 import io.traceloom.query.processing.ProjectionFailures.Failure;
 import io.traceloom.query.processing.ProjectionRebuilds;
 import io.traceloom.query.processing.ProjectionRebuilds.Progress;
-import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.TreeMap;
-import org.axonframework.config.EventProcessingConfiguration;
-import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.stereotype.Component;
 
-/** The projections of this process (one streaming processor each), and where each stands. */
+/**
+ * The projections and where each stands: as this process's processors report it where they run here, else
+ * as the token store holds it ({@link ProjectionPositions}).
+ */
 @Component
 public class Projections {
 
-    private final EventProcessingConfiguration processing;
+    private final ProjectionProcessors processors;
+    private final ProjectionPositions positions;
     private final EventStore eventStore;
     private final ProjectionFailures failures;
     private final ProjectionRebuilds rebuilds;
-    private volatile Map<String, StreamingEventProcessor> processors;
 
-    public Projections(EventProcessingConfiguration processing, EventStore eventStore, ProjectionFailures failures,
-                       ProjectionRebuilds rebuilds) {
-        this.processing = processing;
+    public Projections(ProjectionProcessors processors, ProjectionPositions positions, EventStore eventStore,
+                       ProjectionFailures failures, ProjectionRebuilds rebuilds) {
+        this.processors = processors;
+        this.positions = positions;
         this.eventStore = eventStore;
         this.failures = failures;
         this.rebuilds = rebuilds;
@@ -38,14 +40,14 @@ public class Projections {
     /**
      * Where a projection stands, as operators see it (the projections endpoint, health, metrics).
      *
-     * @param running   its processor runs
+     * @param running   its processor runs (outside role {@code all}: a process holds a live claim on a segment)
      * @param error     it is failing: handling a batch failed ({@code failure} says where) or its processor could
      *                  not read its token, and it retries with back-off
      * @param replaying a replay is rebuilding its read model beside the live one, which still serves reads
      * @param position  the position of the last event it has handled (the lowest over its segments), -1 if none
      * @param head      the position of the newest event in the store, -1 if none
-     * @param lag       how many positions it is behind the head; {@code null} while its processor holds no
-     *                  segment (starting, or for a moment at the end of a replay)
+     * @param lag       how many positions it is behind the head; {@code null} while no segment of it is worked on
+     *                  (starting, or for a moment at the end of a replay)
      * @param failure   the event it cannot get past, or {@code null}
      * @param replay    how far its replay is, or {@code null}
      */
@@ -53,25 +55,9 @@ public class Projections {
                          Failure failure, Progress replay) {
     }
 
-    /**
-     * By processing group name, sorted. Looked up once they exist: every write checks them (read your
-     * writes), and the set does not change while the service runs.
-     */
+    /** The processors of the projections declared here, by processing group name, sorted. */
     public Map<String, StreamingEventProcessor> all() {
-        Map<String, StreamingEventProcessor> known = processors;
-        if (known == null) {
-            Map<String, StreamingEventProcessor> found = new TreeMap<>();
-            processing.eventProcessors().forEach((name, processor) -> {
-                if (processor instanceof StreamingEventProcessor streaming) {
-                    found.put(name, streaming);
-                }
-            });
-            known = Collections.unmodifiableMap(found);
-            if (!found.isEmpty()) {
-                processors = known;
-            }
-        }
-        return known;
+        return processors.all();
     }
 
     /** The position of the newest event in the store, or {@code null} when it holds none. */
@@ -83,58 +69,53 @@ public class Projections {
     public Map<String, Status> statuses() {
         long head = position(head());
         Map<String, Status> statuses = new LinkedHashMap<>();
-        all().forEach((name, processor) -> statuses.put(name, status(name, processor, head)));
+        positions.current().forEach((name, tracked) -> statuses.put(name, status(name, tracked, head)));
         return statuses;
     }
 
     /** The projection's status; empty when there is no projection of that name. */
     public Optional<Status> status(String name) {
-        StreamingEventProcessor processor = all().get(name);
-        return processor == null ? Optional.empty() : Optional.of(status(name, processor, position(head())));
+        Tracked tracked = positions.current().get(name);
+        return tracked == null ? Optional.empty() : Optional.of(status(name, tracked, position(head())));
     }
 
-    /** The event the projection cannot get past, if any. */
+    /** The event the projection cannot get past, if any (known where it runs). */
     public Optional<Failure> failure(String name) {
         return failures.of(name);
     }
 
-    /** How many times handling a batch of the projection has failed since the start. */
+    /** How many times handling a batch of the projection has failed since the start (here). */
     public long failedAttempts(String name) {
         return failures.failedAttempts(name);
     }
 
-    /** How far the projection's replay is; empty when none runs. */
+    /** How far the projection's replay is; empty when none runs here. */
     public Optional<Progress> replay(String name) {
         return rebuilds.progress(name);
     }
 
     /** How many positions the projection is behind the head of the store; empty while that is unknown. */
     public OptionalLong lag(String name) {
-        StreamingEventProcessor processor = all().get(name);
-        OptionalLong position = processor == null ? OptionalLong.empty() : position(processor);
+        Tracked tracked = positions.current().get(name);
+        OptionalLong position = tracked == null ? OptionalLong.empty() : lowest(tracked.segments());
         return position.isEmpty() ? position : OptionalLong.of(Math.max(0, position(head()) - position.getAsLong()));
     }
 
-    private Status status(String name, StreamingEventProcessor processor, long head) {
-        OptionalLong position = position(processor);
+    private Status status(String name, Tracked tracked, long head) {
+        OptionalLong position = lowest(tracked.segments());
         Progress replay = rebuilds.progress(name).orElse(null);
         Failure failure = failures.of(name).orElse(null);
-        return new Status(processor.isRunning(), failure != null || processor.isError(), replay != null,
+        StreamingEventProcessor processor = processors.all().get(name);
+        boolean error = failure != null || tracked.error() || processor != null && processor.isError();
+        return new Status(tracked.running(), error, replay != null,
                 position.orElse(-1), head, position.isEmpty() ? null : Math.max(0, head - position.getAsLong()),
                 failure, replay);
     }
 
-    /** The lowest position any segment of the processor has reached; empty before it has claimed any. */
-    public static OptionalLong position(StreamingEventProcessor processor) {
-        long lowest = Long.MAX_VALUE;
-        Map<Integer, EventTrackerStatus> status = processor.processingStatus();
-        if (status.isEmpty()) {
-            return OptionalLong.empty();
-        }
-        for (EventTrackerStatus segment : status.values()) {
-            lowest = Math.min(lowest, segment.getCurrentPosition().orElse(-1));
-        }
-        return OptionalLong.of(lowest);
+    /** The lowest position any of these segments has reached (-1 for one before its first event); empty if none. */
+    public static OptionalLong lowest(List<TrackingToken> segments) {
+        return segments.isEmpty() ? OptionalLong.empty()
+                : OptionalLong.of(segments.stream().mapToLong(Projections::position).min().orElseThrow());
     }
 
     public static long position(TrackingToken token) {

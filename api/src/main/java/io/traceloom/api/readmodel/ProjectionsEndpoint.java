@@ -1,8 +1,24 @@
 package io.traceloom.api.readmodel;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.traceloom.api.config.ApiProperties;
 import io.traceloom.api.readmodel.Projections.Status;
+import io.traceloom.api.readmodel.TokenStoreSegments.StoredSegment;
 import io.traceloom.query.processing.ProjectionRebuilds;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -10,6 +26,8 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.stereotype.Component;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
  * For operators: {@code GET /actuator/projections} shows where each projection stands ({@link Status});
@@ -17,17 +35,48 @@ import org.springframework.stereotype.Component;
  * read model beside the live one, which keeps serving reads until the rebuilt one has caught up and takes its
  * place ({@link ProjectionRebuilds}); {@code DELETE /actuator/projections/{name}} gives a running replay up.
  * {@code replaying} is true from the start of a replay until the rebuilt read model has taken over.
+ *
+ * <p>A replay runs in the process that works on the projection: the one that holds the claims on its segments.
+ * Asked elsewhere (an {@code api} process, a standby {@code projections} process), the endpoint forwards the
+ * request to that process when the token store names it by a URL ({@code traceloom.node-url}), and otherwise
+ * answers 409 saying which process holds the claims, to be asked instead; 503 when no process works on it now.
+ * A single projection's status is forwarded likewise, so that a replay's progress can be followed from anywhere.
  */
 @Component
 @Endpoint(id = "projections")
 public class ProjectionsEndpoint {
 
+    /** Marks a forwarded request, which is never forwarded again (two processes naming each other loop not). */
+    static final String FORWARDED = "X-Traceloom-Forwarded-By";
+    private static final Duration FORWARD_TIMEOUT = Duration.ofSeconds(10);
+    private static final Logger log = LoggerFactory.getLogger(ProjectionsEndpoint.class);
+
+    /**
+     * Where a request about a projection is to be made instead, and why.
+     *
+     * @param projection the projection
+     * @param detail     what to do
+     * @param claimedBy  the processes that hold claims on its segments now
+     */
+    public record Elsewhere(String projection, String detail, List<String> claimedBy) {
+    }
+
     private final Projections projections;
     private final ProjectionRebuilds rebuilds;
+    private final ProjectionProcessors processors;
+    private final TokenStoreSegments tokenStore;
+    private final ObjectMapper json;
+    private final String self;
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(FORWARD_TIMEOUT).build();
 
-    public ProjectionsEndpoint(Projections projections, ProjectionRebuilds rebuilds) {
+    public ProjectionsEndpoint(Projections projections, ProjectionRebuilds rebuilds, ProjectionProcessors processors,
+                               TokenStoreSegments tokenStore, ObjectMapper json, ApiProperties properties) {
         this.projections = projections;
         this.rebuilds = rebuilds;
+        this.processors = processors;
+        this.tokenStore = tokenStore;
+        this.json = json;
+        this.self = properties.nodeUrl().strip();
     }
 
     @ReadOperation
@@ -36,16 +85,28 @@ public class ProjectionsEndpoint {
     }
 
     @ReadOperation
-    public WebEndpointResponse<Status> projection(@Selector String name) {
-        return projections.status(name).map(WebEndpointResponse::new)
-                .orElseGet(() -> new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND));
+    public WebEndpointResponse<Object> projection(@Selector String name) {
+        if (projections.status(name).isEmpty()) {
+            return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
+        }
+        if (!worksHere(name)) {
+            Optional<WebEndpointResponse<Object>> forwarded = forwardable(name)
+                    .flatMap(owner -> forward("GET", owner, name));
+            if (forwarded.isPresent()) {
+                return forwarded.get();
+            }
+        }
+        return new WebEndpointResponse<>(projections.status(name).orElseThrow());
     }
 
     /** 202 with the status when the replay started, 409 with it when one runs already. */
     @WriteOperation
-    public WebEndpointResponse<Status> replay(@Selector String name) {
+    public WebEndpointResponse<Object> replay(@Selector String name) {
         if (projections.status(name).isEmpty()) {
             return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
+        }
+        if (!worksHere(name)) {
+            return elsewhere("POST", name, "start a replay");
         }
         boolean started = rebuilds.start(name);
         return new WebEndpointResponse<>(projections.status(name).orElseThrow(), started ? 202 : 409);
@@ -53,11 +114,85 @@ public class ProjectionsEndpoint {
 
     /** Gives up the projection's running replay, if any: the live read model stays as it is. */
     @DeleteOperation
-    public WebEndpointResponse<Status> cancelReplay(@Selector String name) {
+    public WebEndpointResponse<Object> cancelReplay(@Selector String name) {
         if (projections.status(name).isEmpty()) {
             return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
         }
+        if (rebuilds.progress(name).isEmpty() && !worksHere(name)) {
+            return elsewhere("DELETE", name, "give its replay up");
+        }
         rebuilds.cancel(name);
         return new WebEndpointResponse<>(projections.status(name).orElseThrow());
+    }
+
+    /**
+     * Whether this process works on the projection: its processor holds every segment there is of it (a replay
+     * swaps the read model under all of them).
+     */
+    private boolean worksHere(String name) {
+        StreamingEventProcessor processor = processors.all().get(name);
+        if (processor == null || !processor.isRunning()) {
+            return false;
+        }
+        Set<Integer> held = processor.processingStatus().keySet();
+        List<StoredSegment> stored = tokenStore.of(List.of(name)).getOrDefault(name, List.of());
+        return !stored.isEmpty() && stored.stream().allMatch(segment -> held.contains(segment.segment()));
+    }
+
+    /** The one process that works on the projection, when the token store names it by a URL to forward to. */
+    private Optional<String> forwardable(String name) {
+        List<String> owners = tokenStore.owners(name);
+        if (owners.size() != 1 || alreadyForwarded() || owners.get(0).equals(self)) {
+            return Optional.empty();
+        }
+        String owner = owners.get(0);
+        return owner.startsWith("http://") || owner.startsWith("https://") ? Optional.of(owner) : Optional.empty();
+    }
+
+    private WebEndpointResponse<Object> elsewhere(String method, String name, String what) {
+        Optional<WebEndpointResponse<Object>> forwarded = forwardable(name).flatMap(owner -> forward(method, owner, name));
+        if (forwarded.isPresent()) {
+            return forwarded.get();
+        }
+        List<String> owners = tokenStore.owners(name);
+        if (owners.isEmpty()) {
+            return new WebEndpointResponse<>(new Elsewhere(name, "No process works on projection " + name
+                    + " now: start a process of role 'projections' (or 'all'), then " + what + " there.", owners),
+                    WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE);
+        }
+        String detail = owners.size() == 1
+                ? "Projection " + name + " runs in " + owners.get(0) + ", not here: " + what + " there ("
+                        + method + " /actuator/projections/" + name + "). A process that gives its operator "
+                        + "endpoints' URL as traceloom.node-url is forwarded to."
+                : "The segments of projection " + name + " are held by several processes (" + String.join(", ", owners)
+                        + "); a replay needs all of them in one. Run it with traceloom.projections.segments=1, or "
+                        + "stop all but one of those processes, then " + what + " there.";
+        return new WebEndpointResponse<>(new Elsewhere(name, detail, owners), 409);
+    }
+
+    /** The owner's answer, as it gave it; empty when it could not be asked. */
+    private Optional<WebEndpointResponse<Object>> forward(String method, String owner, String name) {
+        URI target = URI.create(owner.replaceAll("/+$", "") + "/actuator/projections/" + name);
+        try {
+            HttpResponse<String> answer = client.send(HttpRequest.newBuilder(target).timeout(FORWARD_TIMEOUT)
+                    .header(FORWARDED, self.isEmpty() ? "api" : self)
+                    .header("Accept", "application/json")
+                    .method(method, HttpRequest.BodyPublishers.noBody()).build(),
+                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            Object body = answer.body().isBlank() ? null : json.readValue(answer.body(), Object.class);
+            return Optional.of(new WebEndpointResponse<>(body, answer.statusCode()));
+        } catch (IOException e) {
+            log.warn("Could not forward {} {} to {}, which works on projection {}: {}", method, target, owner, name,
+                    e.toString());
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private static boolean alreadyForwarded() {
+        return RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
+                && attributes.getRequest().getHeader(FORWARDED) != null;
     }
 }

@@ -1,6 +1,6 @@
 package io.traceloom.api.readmodel;
 
-import io.traceloom.query.processing.ProjectionProgress;
+import io.traceloom.api.readmodel.ProjectionPositions.Tracked;
 import io.traceloom.query.processing.ProjectionFailures.Failure;
 import io.traceloom.query.processing.ProjectionRebuilds.Progress;
 import java.time.Duration;
@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.OptionalLong;
 import java.util.StringJoiner;
-import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.actuate.health.Health;
@@ -33,7 +32,9 @@ import org.springframework.stereotype.Component;
  * </ul>
  *
  * <p>Position alone decides here, unlike {@link ReadYourWrites}: gaps below the head at start are
- * appends that rolled back before it, never events still to come.
+ * appends that rolled back before it, never events still to come. Positions come from where the projections
+ * run ({@link ProjectionPositions}): outside role {@code all}, the token store, so a process is ready once the
+ * projections processes have caught up; what a projection is stuck at is known where it runs.
  */
 @Component("readModels")
 public class ReadModelCatchUp implements HealthIndicator {
@@ -44,14 +45,14 @@ public class ReadModelCatchUp implements HealthIndicator {
     private static final Duration RECHECK = Duration.ofMillis(50);
 
     private final Projections projections;
-    private final ProjectionProgress progress;
+    private final ProjectionPositions progress;
     private volatile boolean caughtUp;
     private volatile long target = -1;
     private volatile boolean watching;
 
-    public ReadModelCatchUp(Projections projections, ProjectionProgress progress) {
+    public ReadModelCatchUp(Projections projections, ProjectionPositions positions) {
         this.projections = projections;
-        this.progress = progress;
+        this.progress = positions;
     }
 
     public boolean isCaughtUp() {
@@ -93,9 +94,9 @@ public class ReadModelCatchUp implements HealthIndicator {
     }
 
     private boolean reachedTarget() {
-        for (StreamingEventProcessor processor : projections.all().values()) {
-            OptionalLong position = Projections.position(processor);
-            if (!processor.isRunning() || position.isEmpty() || position.getAsLong() < target) {
+        for (Tracked projection : progress.current().values()) {
+            OptionalLong position = Projections.lowest(projection.segments());
+            if (position.isEmpty() || position.getAsLong() < target) {
                 return false;
             }
         }
@@ -104,9 +105,9 @@ public class ReadModelCatchUp implements HealthIndicator {
 
     private String progress() {
         StringJoiner line = new StringJoiner(", ");
-        projections.all().forEach((name, processor) -> line.add(
-                name + " " + Projections.position(processor).orElse(-1) + "/" + target
-                        + (processor.isError() ? " (failing, retrying)" : "")));
+        progress.current().forEach((name, projection) -> line.add(
+                name + " " + Projections.lowest(projection.segments()).orElse(-1) + "/" + target
+                        + (projection.error() ? " (failing, retrying)" : "")));
         return line.toString();
     }
 

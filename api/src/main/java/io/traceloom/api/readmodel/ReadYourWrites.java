@@ -1,7 +1,6 @@
 package io.traceloom.api.readmodel;
 
 import io.traceloom.api.config.ApiProperties;
-import io.traceloom.query.processing.ProjectionProgress;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -12,9 +11,7 @@ import java.util.SortedSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
-import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.WrappedToken;
 import org.springframework.stereotype.Component;
@@ -34,7 +31,9 @@ import org.springframework.stereotype.Component;
  * committed event by now. The same rule serves when a write's own positions are unknown (Axon Server, whose
  * sequence has no gaps, so its head is exact).
  *
- * <p>Waiters re-check when a projection reports progress ({@link ProjectionProgress}), and every few
+ * <p>Where the projections stand comes from {@link ProjectionPositions}: this process's processors where it
+ * runs them all, the token store otherwise (roles {@code api}, {@code projections}); either way a position is one whose events
+ * the read models show. Waiters re-check when positions are reported to have moved, and every few
  * milliseconds regardless, so a missed report costs a little latency, never a hang.
  */
 @Component
@@ -43,14 +42,14 @@ public class ReadYourWrites {
     private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private final Projections projections;
-    private final ProjectionProgress progress;
+    private final ProjectionPositions positions;
     private final GlobalIndexes indexes;
     private final Duration timeout;
 
-    public ReadYourWrites(Projections projections, ProjectionProgress progress, GlobalIndexes indexes,
+    public ReadYourWrites(Projections projections, ProjectionPositions positions, GlobalIndexes indexes,
                           ApiProperties properties) {
         this.projections = projections;
-        this.progress = progress;
+        this.positions = positions;
         this.indexes = indexes;
         this.timeout = properties.readModels().awaitTimeout();
     }
@@ -65,12 +64,12 @@ public class ReadYourWrites {
         if (eventIdentifiers.isEmpty() || !indexes.available()) {
             return awaitCommitted();
         }
-        SortedSet<Long> positions = indexes.of(eventIdentifiers);
-        if (positions.size() != Set.copyOf(eventIdentifiers).size()) {
+        SortedSet<Long> own = indexes.of(eventIdentifiers);
+        if (own.size() != Set.copyOf(eventIdentifiers).size()) {
             // cannot happen for committed events; if it does, waiting for everything is still right
             return awaitCommitted();
         }
-        return await(token -> positions.stream().allMatch(position -> covers(token, position)));
+        return await(token -> own.stream().allMatch(position -> covers(token, position)));
     }
 
     /**
@@ -90,8 +89,9 @@ public class ReadYourWrites {
 
     private boolean await(Predicate<TrackingToken> shows) {
         long deadline = System.nanoTime() + timeout.toNanos();
+        positions.expectChange();
         while (true) {
-            long seen = progress.changes();
+            long seen = positions.changes();
             if (everyProjection(shows)) {
                 return true;
             }
@@ -100,7 +100,7 @@ public class ReadYourWrites {
                 return false;
             }
             try {
-                progress.awaitChangeAfter(seen, Math.min(remaining, RECHECK_NANOS));
+                positions.awaitChangeAfter(seen, Math.min(remaining, RECHECK_NANOS));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return false;
@@ -109,13 +109,12 @@ public class ReadYourWrites {
     }
 
     private boolean everyProjection(Predicate<TrackingToken> shows) {
-        for (StreamingEventProcessor processor : projections.all().values()) {
-            Map<Integer, EventTrackerStatus> segments = processor.processingStatus();
-            if (segments.isEmpty()) {
+        for (ProjectionPositions.Tracked projection : positions.current().values()) {
+            if (projection.segments().isEmpty()) {
                 return false;
             }
-            for (EventTrackerStatus segment : segments.values()) {
-                if (!shows.test(segment.getTrackingToken())) {
+            for (TrackingToken segment : projection.segments()) {
+                if (!shows.test(segment)) {
                     return false;
                 }
             }

@@ -8,7 +8,9 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.caller.CurrentCaller;
 import io.traceloom.api.http.InvalidRequestException;
+import io.traceloom.api.http.Negotiation;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
 import io.traceloom.api.http.Problems;
@@ -16,8 +18,10 @@ import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
 import io.traceloom.api.openapi.Versioned;
+import io.traceloom.api.security.Public;
 import io.traceloom.kernel.schema.DeleteSchema;
 import io.traceloom.kernel.schema.FindSchema;
+import io.traceloom.kernel.schema.FindSchemaByUrl;
 import io.traceloom.kernel.schema.ListSchemas;
 import io.traceloom.kernel.schema.PutSchema;
 import io.traceloom.kernel.schema.SchemaIds;
@@ -61,9 +65,12 @@ public class SchemaController {
     private final Writes writes;
     private final Queries queries;
 
-    public SchemaController(Writes writes, Queries queries) {
+    private final CurrentCaller callers;
+
+    public SchemaController(Writes writes, Queries queries, CurrentCaller callers) {
         this.writes = writes;
         this.queries = queries;
+        this.callers = callers;
     }
 
     /** Spec endpoint 5. */
@@ -121,20 +128,24 @@ public class SchemaController {
 
     /**
      * The schema's record, or, asked for {@code application/schema+json}, the schema itself: what its URL (in
-     * {@code $ref}s, in credentials' {@code credentialSchema}) names.
+     * {@code $ref}s, in credentials' {@code credentialSchema}) names, which is public: anyone may read a schema by
+     * its URL. The record is its tenant's.
      */
     @Operation(summary = "Read a schema",
             description = "`{id, name, schema, createdAt, updatedAt, version}`; with `Accept: application/schema+json` "
-                    + "the JSON Schema itself, as its URL names it.")
+                    + "the JSON Schema itself, as its URL names it: that representation is **public** (no token needed, "
+                    + "whoever asks), since credentials and other parties' schemas name a schema by its URL.")
     @ApiResponse(responseCode = "200", description = "The schema.", content = {
             @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SchemaResponse.class)),
             @Content(mediaType = SCHEMA_JSON, schema = @Schema(types = "object", description = "The JSON Schema itself."))})
     @Versioned
+    @Public(preferring = SCHEMA_JSON)
     @GetMapping(path = "/{id}", produces = {MediaType.APPLICATION_JSON_VALUE, SCHEMA_JSON})
-    public ResponseEntity<?> get(Caller caller, @PathVariable String id, WebRequest request,
+    public ResponseEntity<?> get(@PathVariable String id, WebRequest request,
                                  @RequestHeader(name = HttpHeaders.ACCEPT, required = false) String accept) {
-        SchemaView schema = find(caller, id);
-        if (prefersSchemaJson(accept)) {
+        if (Negotiation.prefers(accept, SCHEMA_JSON_TYPE, MediaType.APPLICATION_JSON)) {
+            SchemaView schema = queries.one(new FindSchemaByUrl(id), SchemaView.class,
+                    "Schema '" + id + "' does not exist.");
             String etag = "\"schema-" + schema.version() + "\"";
             if (request.checkNotModified(etag)) {
                 return null;
@@ -142,6 +153,7 @@ public class SchemaController {
             return ResponseEntity.ok().eTag(etag).contentType(SCHEMA_JSON_TYPE).varyBy(HttpHeaders.ACCEPT)
                     .body(schema.schema().getBytes(StandardCharsets.UTF_8));
         }
+        SchemaView schema = find(callers.get(), id);
         String etag = Versions.etag(schema.version());
         if (request.checkNotModified(etag)) {
             return null;
@@ -199,32 +211,5 @@ public class SchemaController {
 
     private SchemaView find(Caller caller, String id) {
         return queries.one(new FindSchema(caller.tenantId(), id), SchemaView.class, "Schema '" + id + "' does not exist.");
-    }
-
-    /** Whether the client prefers the schema itself to its record: JSON wins ties and wildcards. */
-    private static boolean prefersSchemaJson(String accept) {
-        if (accept == null || accept.isBlank()) {
-            return false;
-        }
-        List<MediaType> accepted;
-        try {
-            accepted = MediaType.parseMediaTypes(accept);
-        } catch (org.springframework.http.InvalidMediaTypeException e) {
-            return false;
-        }
-        double schemaQuality = quality(accepted, SCHEMA_JSON_TYPE);
-        double jsonQuality = quality(accepted, MediaType.APPLICATION_JSON);
-        return schemaQuality > jsonQuality;
-    }
-
-    /** The quality the client gives a type: that of the most specific range including it, 0 when none. */
-    private static double quality(List<MediaType> accepted, MediaType type) {
-        MediaType best = null;
-        for (MediaType range : accepted) {
-            if (range.includes(type) && (best == null || range.isMoreSpecific(best))) {
-                best = range;
-            }
-        }
-        return best == null ? 0 : best.getQualityValue();
     }
 }

@@ -69,7 +69,6 @@ class TenantBeforeAnythingTest {
                 new Probe("DELETE", "/link-sets/{linkSet}", null, null),
                 new Probe("GET", "/schemas/{schema}", null, 200),
                 new Probe("GET", "/schemas/{schema}", null, 304, "If-None-Match", "{schemaETag}"),
-                new Probe("GET", "/schemas/{schema}", null, 200, "Accept", "application/schema+json"),
                 new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{}}", null),
                 new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{\"type\":\"strin\"}}", 400),
                 new Probe("PUT", "/schemas/{schema}", "{\"name\":\"Theirs\",\"schema\":{\"$ref\":\"" + UNUSED_ID + "\"}}",
@@ -93,7 +92,10 @@ class TenantBeforeAnythingTest {
                 new Probe("POST", "/canvas-templates/{template}/render", "{\"lot\":7}", 400),
                 new Probe("POST", "/canvas-templates/{template}/render", "{\"lot\":\"L1\"}", null),
                 new Probe("GET", "/canvas-template-instances/{instance}", null, 200),
-                new Probe("GET", "/canvas-template-instances/{instance}", null, 304, "If-None-Match", "\"0\""));
+                new Probe("GET", "/canvas-template-instances/{instance}", null, 304, "If-None-Match", "\"0\""),
+                new Probe("GET", "/auth/tenant-users/{user}", null, 200),
+                new Probe("GET", "/auth/tenant-users/{user}", null, 304, "If-None-Match", "{userETag}"),
+                new Probe("DELETE", "/auth/tenant-users/{user}", null, null));
     }
 
     /** A schema id nobody has. */
@@ -158,6 +160,23 @@ class TenantBeforeAnythingTest {
                         .isEqualTo(probe.ownerStatus());
             }
         }
+    }
+
+    /**
+     * A schema's own document is public by its URL (credentials name it there): another tenant reads it too, as
+     * anyone does. Its record is not.
+     */
+    @Test
+    void aSchemaByItsUrlIsPublicItsRecordIsNot() {
+        String id = java.util.UUID.randomUUID().toString();
+        assertThat(http.put("/schemas/" + id, "{\"name\":\"Public\",\"schema\":{\"type\":\"string\"}}").status())
+                .isEqualTo(201);
+
+        Response document = http.get("/schemas/" + id, actingFor(OTHER_TENANT, "Accept", "application/schema+json"));
+
+        assertThat(document.status()).isEqualTo(200);
+        assertThat(document.json().get("type").asText()).isEqualTo("string");
+        assertThat(http.get("/schemas/" + id, actingFor(OTHER_TENANT)).status()).isEqualTo(404);
     }
 
     @Test
@@ -254,6 +273,8 @@ class TenantBeforeAnythingTest {
         String templateId = template.json().get("id").asText();
         Response instance = http.post("/canvas-templates/" + templateId + "/render", "{\"lot\":\"L1\"}");
         assertThat(instance.status()).isEqualTo(201);
+        Response user = http.post("/auth/tenant-users", "{}");
+        assertThat(user.status()).isEqualTo(201);
         return Map.ofEntries(Map.entry("tag", tagId),
                 Map.entry("tagETag", http.get("/trade-item-tags/" + tagId).header("ETag")),
                 Map.entry("item", item.json().get("id").asText()), Map.entry("itemETag", item.header("ETag")),
@@ -264,6 +285,7 @@ class TenantBeforeAnythingTest {
                 Map.entry("linkSet", linkSetId), Map.entry("linkSetETag", linkSet.header("ETag")),
                 Map.entry("schema", schemaId), Map.entry("schemaETag", schema.header("ETag")),
                 Map.entry("template", templateId), Map.entry("templateETag", template.header("ETag")),
-                Map.entry("instance", instance.json().get("id").asText()));
+                Map.entry("instance", instance.json().get("id").asText()),
+                Map.entry("user", user.json().get("id").asText()), Map.entry("userETag", user.header("ETag")));
     }
 }

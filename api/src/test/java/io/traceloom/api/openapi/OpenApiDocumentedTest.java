@@ -215,6 +215,33 @@ class OpenApiDocumentedTest {
         assertThat(parameters(delete)).extracting(p -> p.path("name").asText()).contains("If-Match");
     }
 
+    /**
+     * The {@code oidc} mode's bearer scheme is declared; public operations need no token, operators' the admin
+     * scope, every other one a token, and those can answer 401 and 403.
+     */
+    @Test
+    void theBearerSchemeIsDeclaredAndEveryOperationSaysWhetherItNeedsIt() {
+        assertThat(document.at("/components/securitySchemes/bearer/type").asText()).isEqualTo("http");
+        assertThat(document.at("/components/securitySchemes/bearer/scheme").asText()).isEqualTo("bearer");
+        assertThat(document.at("/components/securitySchemes/bearer/bearerFormat").asText()).isEqualTo("JWT");
+
+        assertThat(operation("get", "/.well-known/gs1resolver").get("security")).hasSize(0);
+        assertThat(operation("get", "/contexts/traceloom/v1").get("security")).hasSize(0);
+        assertThat(operation("get", "/admin/tenants").at("/security/0/bearer/0").asText()).isEqualTo("traceloom:admin");
+        assertThat(operation("get", "/schemas/{id}").get("security").toString()).isEqualTo("[{\"bearer\":[]},{}]");
+        List<String> unsecured = new ArrayList<>();
+        forEachOperation((endpoint, operation) -> {
+            JsonNode security = operation.get("security");
+            boolean open = security != null && (security.isEmpty() || security.toString().contains("{}"));
+            if (!open && (!operation.at("/security/0").has("bearer") || !operation.at("/responses").has("401")
+                    || !operation.at("/responses").has("403"))) {
+                unsecured.add(endpoint);
+            }
+        });
+        assertThat(unsecured).as("operations that neither are public nor declare the bearer token with 401 and 403")
+                .isEmpty();
+    }
+
     @Test
     void theResolverIsDocumentedInAGenericForm() {
         JsonNode resolve = documented("GET", "/{primaryKeyAi}/{keyAndQualifiers}");

@@ -59,6 +59,7 @@ public final class Fixtures {
         all.set("schemas", list(http, "/schemas?limit=100"));
         all.set("canvasTemplates", list(http, "/canvas-templates?limit=100"));
         all.set("credentials", list(http, "/credentials?limit=100"));
+        all.set("tenantUsers", list(http, "/auth/tenant-users?limit=100"));
         return all;
     }
 

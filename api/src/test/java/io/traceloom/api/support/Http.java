@@ -21,13 +21,34 @@ public final class Http {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String baseUrl;
-    private final HttpClient client = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    private final HttpClient client;
+    /** Headers every request of this client sends (an {@code Authorization}, say), as name, value, ... */
+    private final String[] always;
 
     Http(String baseUrl) {
+        this(baseUrl, HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build(), new String[0]);
+    }
+
+    private Http(String baseUrl, HttpClient client, String[] always) {
         this.baseUrl = baseUrl;
+        this.client = client;
+        this.always = always;
+    }
+
+    /** This client, sending these headers (name, value, ...) with every request besides its own. */
+    public Http with(String... headers) {
+        String[] all = new String[always.length + headers.length];
+        System.arraycopy(always, 0, all, 0, always.length);
+        System.arraycopy(headers, 0, all, always.length, headers.length);
+        return new Http(baseUrl, client, all);
+    }
+
+    /** This client, with a bearer token. */
+    public Http bearer(String token) {
+        return with("Authorization", "Bearer " + token);
     }
 
     /** A client of a service that a test did not start in its own JVM (a packaged jar, another process). */
@@ -82,6 +103,9 @@ public final class Http {
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }
+        for (int i = 0; i + 1 < always.length; i += 2) {
+            request.header(always[i], always[i + 1]);
+        }
         for (int i = 0; i + 1 < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
@@ -107,6 +131,9 @@ public final class Http {
     /** A GET whose answer body is kept as bytes. */
     public BinaryResponse getBytes(String path, String... headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+        for (int i = 0; i + 1 < always.length; i += 2) {
+            request.header(always[i], always[i + 1]);
+        }
         for (int i = 0; i + 1 < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }

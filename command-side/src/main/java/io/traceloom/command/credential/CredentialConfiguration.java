@@ -2,7 +2,9 @@ package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.storage.WriteOnceRecords;
 import jakarta.json.JsonObject;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -10,11 +12,18 @@ import java.time.Duration;
 import java.time.Instant;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.WeakReferenceCache;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 @Configuration(proxyBeanMethods = false)
 public class CredentialConfiguration {
+
+    /** The kind of shared record an issuer key's envelope is. */
+    public static final String ISSUER_KEYS = "issuer_keys";
+    private static final Logger log = LoggerFactory.getLogger(CredentialConfiguration.class);
 
     /**
      * The service's own context is named after its public base URL: set it to where clients reach the
@@ -49,9 +58,20 @@ public class CredentialConfiguration {
         return proofs;
     }
 
+    /**
+     * Issuer keys under {@code <data-dir>/keys/}, or where the deployment's processes share their records (a
+     * MongoDB), so that every process signs for a tenant with the same key.
+     */
     @Bean
-    public IssuerKeyStore issuerKeyStore(CommandSideProperties properties) {
-        return IssuerKeyStore.open(properties.dataDir().resolve("keys"), properties.credentials().masterKey());
+    public IssuerKeyStore issuerKeyStore(CommandSideProperties properties, ObjectProvider<WriteOnceRecords.Shared> shared) {
+        Path directory = properties.dataDir().resolve("keys");
+        String masterKey = properties.credentials().masterKey();
+        WriteOnceRecords.Shared records = shared.getIfAvailable();
+        IssuerKeyStore store = records == null ? IssuerKeyStore.open(directory, masterKey)
+                : IssuerKeyStore.open(records.named(ISSUER_KEYS), directory, masterKey);
+        log.info("Issuer keys are kept in {}, encrypted under {}", store.where(), masterKey.isBlank()
+                ? "the master key in " + directory.resolve("master.key") : "the configured master key");
+        return store;
     }
 
     /** A tenant's status lists are loaded once for every block of entries its issuances take. */

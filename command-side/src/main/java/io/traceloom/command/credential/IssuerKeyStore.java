@@ -1,6 +1,8 @@
 package io.traceloom.command.credential;
 
+import io.traceloom.command.storage.OwnerOnlyDirectoryRecords;
 import io.traceloom.command.storage.OwnerOnlyFiles;
+import io.traceloom.command.storage.WriteOnceRecords;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,10 +17,12 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
@@ -26,16 +30,19 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * One Ed25519 issuer key pair per tenant, created on first use, kept outside the event store: a file per
- * tenant whose private key is encrypted with AES-256-GCM under a master key (bound to the tenant as
- * associated data). The master key comes from configuration; without one, a random key is generated
- * into a file beside the keys, readable by the owner only. Private keys never leave this class but as
+ * One Ed25519 issuer key pair per tenant, created on first use, kept outside the event store: a record per
+ * tenant (an envelope) whose private key is encrypted with AES-256-GCM under a master key (bound to the tenant
+ * as associated data). The master key comes from configuration; without one, a random key is generated into a
+ * file of the key directory, readable by the owner only. Private keys never leave this class but as
  * {@link KeyPair}s for signing.
  *
- * <p>Key files are written with {@link OwnerOnlyFiles#createNew}: complete and on disk before the key is
- * used (and before its {@code IssuerKeyCreated} is recorded), never replaced. Once a key is recorded,
- * only {@link #recorded} is asked for it, which never creates one: a missing key file is an error to
- * fix from a backup, not a reason for a second DID.
+ * <p>The envelopes are {@link WriteOnceRecords}: files of the key directory on the embedded default, or, where
+ * the processes of a deployment share a MongoDB, a collection of it, so that every process signs for a tenant
+ * with the same key (one tenant, one DID). An envelope is stored complete and durable before its key is used
+ * (and before its {@code IssuerKeyCreated} is recorded), and never replaced: when two processes create a
+ * tenant's key at once, one envelope is stored and both use it. Once a key is recorded, only {@link #recorded}
+ * is asked for it, which never creates one: a missing envelope is an error to fix from a backup, not a reason
+ * for a second DID.
  */
 public final class IssuerKeyStore {
 
@@ -43,33 +50,55 @@ public final class IssuerKeyStore {
     private static final int NONCE_BYTES = 12;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final Path directory;
+    private final WriteOnceRecords envelopes;
     private final SecretKey masterKey;
     private final Map<String, KeyPair> unlocked = new ConcurrentHashMap<>();
 
-    private IssuerKeyStore(Path directory, SecretKey masterKey) {
-        this.directory = directory;
+    private IssuerKeyStore(WriteOnceRecords envelopes, SecretKey masterKey) {
+        this.envelopes = envelopes;
         this.masterKey = masterKey;
     }
 
     /**
+     * Envelopes as files of a directory, the master key from configuration or that directory's {@code master.key}.
+     *
      * @param directory           where the key files live (created owner-only if missing)
      * @param configuredMasterKey a base64 AES-256 key, or blank to use (and create) {@code master.key}
      */
     public static IssuerKeyStore open(Path directory, String configuredMasterKey) {
         try {
-            OwnerOnlyFiles.createDirectories(directory);
-            OwnerOnlyFiles.removeLeftovers(directory);
-            byte[] master = configuredMasterKey == null || configuredMasterKey.isBlank()
-                    ? masterKeyFile(directory.resolve("master.key"))
-                    : Base64.getDecoder().decode(configuredMasterKey.trim());
-            if (master.length != 32) {
-                throw new IllegalArgumentException("the credentials master key must be 32 bytes (base64)");
-            }
-            return new IssuerKeyStore(directory, new SecretKeySpec(master, "AES"));
+            return open(new OwnerOnlyDirectoryRecords(directory), directory, configuredMasterKey);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the issuer key store at " + directory, e);
         }
+    }
+
+    /**
+     * @param envelopes           where the envelopes are kept
+     * @param directory           where {@code master.key} is kept when none is configured (created owner-only)
+     * @param configuredMasterKey a base64 AES-256 key, or blank to use (and create) {@code master.key}
+     */
+    public static IssuerKeyStore open(WriteOnceRecords envelopes, Path directory, String configuredMasterKey) {
+        try {
+            byte[] master;
+            if (configuredMasterKey == null || configuredMasterKey.isBlank()) {
+                OwnerOnlyFiles.createDirectories(directory);
+                master = masterKeyFile(directory.resolve("master.key"));
+            } else {
+                master = Base64.getDecoder().decode(configuredMasterKey.trim());
+            }
+            if (master.length != 32) {
+                throw new IllegalArgumentException("the credentials master key must be 32 bytes (base64)");
+            }
+            return new IssuerKeyStore(envelopes, new SecretKeySpec(master, "AES"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the issuer key store's master key in " + directory, e);
+        }
+    }
+
+    /** Where the envelopes are kept. */
+    public String where() {
+        return envelopes.where();
     }
 
     /**
@@ -89,37 +118,37 @@ public final class IssuerKeyStore {
         KeyPair pair = unlocked.computeIfAbsent(tenantId, tenant -> readOrCreate(tenant, false));
         if (pair == null) {
             throw new IllegalStateException("The issuer key of tenant " + tenantId + ", recorded as " + did
-                    + ", is missing from " + directory + ". Restore the key directory from a backup: a new key "
+                    + ", is missing from " + envelopes.where() + ". Restore the keys from a backup: a new key "
                     + "would be a second identity for the same tenant, so none is created.");
         }
         return pair;
     }
 
     private KeyPair readOrCreate(String tenantId, boolean create) {
-        Path file = directory.resolve(fileName(tenantId));
+        String name = recordName(tenantId);
         try {
-            if (!Files.exists(file)) {
+            Optional<byte[]> stored = envelopes.read(name);
+            if (stored.isEmpty()) {
                 if (!create) {
                     return null;
                 }
                 KeyPair created = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
-                try {
-                    write(file, tenantId, created);
-                    return created;
-                } catch (FileAlreadyExistsException raced) {
-                    // another process created it first: use theirs
-                }
+                byte[] ours = seal(tenantId, created);
+                byte[] kept = envelopes.createIfAbsent(name, ours);
+                // another process may have created it first: then use theirs
+                return Arrays.equals(kept, ours) ? created : open(kept, tenantId);
             }
-            return read(file, tenantId);
+            return open(stored.get(), tenantId);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read or write the issuer key of tenant " + tenantId, e);
+            throw new UncheckedIOException("cannot read or write the issuer key of tenant " + tenantId + " in "
+                    + envelopes.where(), e);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot unlock the issuer key of tenant " + tenantId
                     + " (wrong master key?)", e);
         }
     }
 
-    private void write(Path file, String tenantId, KeyPair pair) throws IOException, GeneralSecurityException {
+    private byte[] seal(String tenantId, KeyPair pair) throws GeneralSecurityException {
         byte[] nonce = new byte[NONCE_BYTES];
         RANDOM.nextBytes(nonce);
         Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
@@ -129,13 +158,13 @@ public final class IssuerKeyStore {
         Base64.Encoder base64 = Base64.getEncoder();
         String content = String.join("\n", FORMAT, base64.encodeToString(pair.getPublic().getEncoded()),
                 base64.encodeToString(nonce), base64.encodeToString(sealed)) + "\n";
-        OwnerOnlyFiles.createNew(file, content.getBytes(StandardCharsets.US_ASCII));
+        return content.getBytes(StandardCharsets.US_ASCII);
     }
 
-    private KeyPair read(Path file, String tenantId) throws IOException, GeneralSecurityException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
+    private KeyPair open(byte[] envelope, String tenantId) throws IOException, GeneralSecurityException {
+        List<String> lines = new String(envelope, StandardCharsets.US_ASCII).lines().toList();
         if (lines.size() < 4 || !FORMAT.equals(lines.get(0))) {
-            throw new IOException("not an issuer key file: " + file);
+            throw new IOException("not an issuer key envelope: tenant " + tenantId + " in " + envelopes.where());
         }
         Base64.Decoder base64 = Base64.getDecoder();
         Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
@@ -147,8 +176,8 @@ public final class IssuerKeyStore {
                 ed25519.generatePrivate(new PKCS8EncodedKeySpec(privateKey)));
     }
 
-    /** Tenant ids are not trusted as file names. */
-    private static String fileName(String tenantId) {
+    /** Tenant ids are not trusted as file names (nor as any other storage's names). */
+    private static String recordName(String tenantId) {
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(tenantId.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash) + ".key";

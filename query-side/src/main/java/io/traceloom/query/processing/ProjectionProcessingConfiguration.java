@@ -1,6 +1,7 @@
 package io.traceloom.query.processing;
 
 import io.traceloom.query.readmodel.ReadModelFlush;
+import java.util.concurrent.TimeUnit;
 import org.axonframework.common.transaction.NoTransactionManager;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
@@ -26,6 +27,9 @@ import org.springframework.context.annotation.Configuration;
  * exception and move the token past the event, leaving the read model wrong for good. Failed, the batch is
  * rolled back and the tracking processor handles it again after a pause that doubles from 1 s to 60 s,
  * until the cause is gone. {@link ProjectionFailures} tells what it is stuck at.
+ *
+ * <p>Several processes may run the projections: each segment is worked on by the process that holds its claim
+ * in the token store, and one whose claim lapses is taken over by another ({@link QuerySideProperties}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(QuerySideProperties.class)
@@ -41,6 +45,7 @@ public class ProjectionProcessingConfiguration {
                         .forParallelProcessing(properties.segments())
                         .andInitialSegmentsCount(properties.segments())
                         .andBatchSize(properties.batchSize())
+                        .andTokenClaimInterval(properties.claimInterval().toMillis(), TimeUnit.MILLISECONDS)
                         .andEventTrackerStatusChangeListener(progress))
                 .registerDefaultSequencingPolicy(config -> new TenantSequencingPolicy())
                 .registerDefaultTransactionManager(config -> NoTransactionManager.instance())

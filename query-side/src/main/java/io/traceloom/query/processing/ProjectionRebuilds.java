@@ -57,12 +57,17 @@ public class ProjectionRebuilds implements DisposableBean {
     /**
      * How far a rebuild is.
      *
-     * @param startedAt when it started
-     * @param head      the position of the newest event in the store when it started: it runs at least that far
-     * @param position  the position of the last event it has handled (-1 before the first)
-     * @param failure   the event it cannot get past, or {@code null}
+     * @param startedAt            when it started
+     * @param head                 the position of the newest event in the store when it started: it runs at least
+     *                             that far
+     * @param position             the position of the last event it has handled (-1 before the first)
+     * @param eventsPerSecond      events it has handled per second since it started
+     * @param estimatedSecondsLeft at that pace, how long until it reaches the newest event in the store now;
+     *                             {@code null} until it has handled an event
+     * @param failure              the event it cannot get past, or {@code null}
      */
-    public record Progress(Instant startedAt, long head, long position, Failure failure) {
+    public record Progress(Instant startedAt, long head, long position, double eventsPerSecond,
+                           Long estimatedSecondsLeft, Failure failure) {
     }
 
     private final EventProcessingConfiguration processing;
@@ -136,6 +141,7 @@ public class ProjectionRebuilds implements DisposableBean {
         private final EventHandlerInvoker handlers;
         private final long head;
         private final Instant startedAt = Instant.now();
+        private final long startedNanos = System.nanoTime();
         private final ReadModelRebuild readModels = new ReadModelRebuild(mongo);
         private final Thread thread;
         private volatile boolean cancelled;
@@ -143,7 +149,7 @@ public class ProjectionRebuilds implements DisposableBean {
         private volatile TrackingToken token;
         private volatile long position = -1;
         private volatile Failure failure;
-        private long events;
+        private volatile long events;
 
         Rebuild(String projection, StreamingEventProcessor processor, EventHandlerInvoker handlers, long head) {
             this.projection = projection;
@@ -155,7 +161,15 @@ public class ProjectionRebuilds implements DisposableBean {
         }
 
         Progress progress() {
-            return new Progress(startedAt, head, position, failure);
+            long handled = events;
+            double seconds = Math.max(1e-3, (System.nanoTime() - startedNanos) / 1e9);
+            double perSecond = handled / seconds;
+            Long secondsLeft = null;
+            if (handled > 0) {
+                long left = Math.max(0, position(eventStore.createHeadToken()) - position);
+                secondsLeft = (long) Math.ceil(left / perSecond);
+            }
+            return new Progress(startedAt, head, position, Math.round(perSecond * 10) / 10.0, secondsLeft, failure);
         }
 
         /** Too late once the swap has begun: it finishes quickly, and half a swap helps nobody. */

@@ -4,6 +4,7 @@ import static org.springframework.data.mongodb.core.query.Criteria.where;
 import static org.springframework.data.mongodb.core.query.Query.query;
 
 import io.traceloom.kernel.schema.FindSchema;
+import io.traceloom.kernel.schema.FindSchemaByUrl;
 import io.traceloom.kernel.schema.ListSchemas;
 import io.traceloom.kernel.schema.SchemaPage;
 import io.traceloom.kernel.schema.SchemaView;
@@ -27,6 +28,12 @@ public class SchemaQueries {
     public Optional<SchemaView> handle(FindSchema query) {
         return TenantDocument.findById(mongo, SchemaDocument.class, query.schemaId(), query.tenantId())
                 .map(SchemaDocument::toView);
+    }
+
+    /** By {@code _id} alone: a schema is public by its URL. */
+    @QueryHandler
+    public Optional<SchemaView> handle(FindSchemaByUrl query) {
+        return Optional.ofNullable(mongo.findById(query.schemaId(), SchemaDocument.class)).map(SchemaDocument::toView);
     }
 
     @QueryHandler

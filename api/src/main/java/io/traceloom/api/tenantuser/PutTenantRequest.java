@@ -1,0 +1,12 @@
+package io.traceloom.api.tenantuser;
+
+import io.traceloom.api.http.NotWhiteSpace;
+import io.traceloom.api.http.SingleLine;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+
+/** The limits are the README's ("Limits"): change both together. */
+public record PutTenantRequest(
+        @NotBlank @NotWhiteSpace @Size(max = 200, message = "must be at most {max} characters") @SingleLine
+        String name) {
+}

@@ -1,0 +1,131 @@
+package io.traceloom.api.tenantuser;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.traceloom.api.caller.Caller;
+import io.traceloom.api.http.InvalidRequestException;
+import io.traceloom.api.http.PageParams;
+import io.traceloom.api.http.Paged;
+import io.traceloom.api.http.Problems.FieldProblem;
+import io.traceloom.api.http.Versions;
+import io.traceloom.api.messaging.Queries;
+import io.traceloom.api.messaging.Writes;
+import io.traceloom.api.openapi.Versioned;
+import io.traceloom.api.security.RegistersCaller;
+import io.traceloom.kernel.tenantuser.DeleteTenantUser;
+import io.traceloom.kernel.tenantuser.FindTenantUser;
+import io.traceloom.kernel.tenantuser.ListTenantUsers;
+import io.traceloom.kernel.tenantuser.RegisterTenantUser;
+import io.traceloom.kernel.tenantuser.TenantUserPage;
+import io.traceloom.kernel.tenantuser.TenantUserView;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.util.UriComponentsBuilder;
+
+@RestController
+@Tag(name = "Tenant users", description = "The users of your tenant, as your identity provider names them.")
+@RequestMapping(path = "/auth/tenant-users", produces = MediaType.APPLICATION_JSON_VALUE)
+public class TenantUserController {
+
+    /** The limits of what an identity brings (README, "Limits"). */
+    private static final int MAX_NAME = 200;
+    private static final int MAX_EMAIL = 320;
+
+    private final Writes writes;
+    private final Queries queries;
+    private final TenantUserAdmission admission;
+
+    public TenantUserController(Writes writes, Queries queries, TenantUserAdmission admission) {
+        this.writes = writes;
+        this.queries = queries;
+        this.admission = admission;
+    }
+
+    /**
+     * Reached whether or not the caller's tenant admits users ({@link RegistersCaller}): the tenant decides, in
+     * the command, and an unregistered or disabled one is 404, as SPEC.md says.
+     */
+    @Operation(summary = "Register yourself as a user of your tenant",
+            description = "The body is `{}`: your identity (the token's `sub`, `name`, `email` and tenant claim) says "
+                    + "who registers. The first time: 201. Again: 200 with the same record, its name and e-mail "
+                    + "address refreshed from the token; a deleted user registers anew (201). 400 when the identity "
+                    + "has no name or no e-mail address; 404 when your tenant is not registered or is disabled.")
+    @ApiResponse(responseCode = "201", description = "Registered.")
+    @ApiResponse(responseCode = "200", description = "Registered already: the record, name and e-mail refreshed.")
+    @Versioned
+    @RegistersCaller
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    public ResponseEntity<TenantUserResponse> register(Caller caller, @RequestBody CreateTenantUserRequest body,
+                                                       UriComponentsBuilder uri) {
+        List<FieldProblem> problems = new ArrayList<>();
+        check(problems, "name", caller.name(), MAX_NAME);
+        check(problems, "email", caller.email(), MAX_EMAIL);
+        if (!problems.isEmpty()) {
+            throw new InvalidRequestException(problems);
+        }
+        String id = caller.userId();
+        URI location = uri.path("/auth/tenant-users/{id}").build(id);
+        Boolean created = writes.sendAndAwaitReadModels(new RegisterTenantUser(caller.tenantId(), id,
+                caller.externalTenantId(), caller.subject(), caller.name(), caller.email()), id, location);
+        admission.forgetUser(caller.tenantId(), id);
+        TenantUserView user = find(caller, id);
+        return (Boolean.TRUE.equals(created) ? ResponseEntity.created(location) : ResponseEntity.ok())
+                .eTag(Versions.etag(user.version())).body(TenantUserResponse.of(user));
+    }
+
+    /** What the identity brings is not the client's to fix in the body: the problem says where it comes from. */
+    private static void check(List<FieldProblem> problems, String claim, String value, int max) {
+        if (value == null || value.isBlank()) {
+            problems.add(new FieldProblem(claim, "is missing from your identity (the token's claim '" + claim + "')"));
+        } else if (value.length() > max) {
+            problems.add(new FieldProblem(claim, "must be at most " + max + " characters (the token's claim '"
+                    + claim + "')"));
+        } else if (value.chars().anyMatch(Character::isISOControl)) {
+            problems.add(new FieldProblem(claim, "must be one line (the token's claim '" + claim + "')"));
+        }
+    }
+
+    @Operation(summary = "Read a user of your tenant")
+    @Versioned
+    @GetMapping("/{id}")
+    public ResponseEntity<TenantUserResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
+        TenantUserView user = find(caller, id);
+        return Versions.ok(request, Versions.etag(user.version()), TenantUserResponse.of(user));
+    }
+
+    @Operation(summary = "List the users of your tenant", description = "Oldest first; deleted users are not listed.")
+    @GetMapping
+    public ResponseEntity<List<TenantUserResponse>> list(Caller caller, PageParams page) {
+        TenantUserPage result = queries.get(new ListTenantUsers(caller.tenantId(), page.page(), page.limit()),
+                TenantUserPage.class);
+        return Paged.response(page, result.items().stream().map(TenantUserResponse::of).toList(), result.total());
+    }
+
+    @Operation(summary = "Delete a user of your tenant",
+            description = "Its requests are refused (403) from now on, until it registers again.")
+    @ApiResponse(responseCode = "204", description = "Deleted.")
+    @DeleteMapping("/{id}")
+    public ResponseEntity<Void> delete(Caller caller, @PathVariable String id, UriComponentsBuilder uri) {
+        writes.sendAndAwaitReadModels(new DeleteTenantUser(caller.tenantId(), id), id,
+                uri.path("/auth/tenant-users/{id}").build(id));
+        admission.forgetUser(caller.tenantId(), id);
+        return ResponseEntity.noContent().build();
+    }
+
+    private TenantUserView find(Caller caller, String id) {
+        return queries.one(new FindTenantUser(caller.tenantId(), id), TenantUserView.class,
+                "Tenant user '" + id + "' does not exist.");
+    }
+}

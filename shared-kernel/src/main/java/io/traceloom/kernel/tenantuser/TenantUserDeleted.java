@@ -1,0 +1,8 @@
+package io.traceloom.kernel.tenantuser;
+
+import io.traceloom.kernel.message.TenantScoped;
+import org.axonframework.serialization.Revision;
+
+@Revision("1")
+public record TenantUserDeleted(String tenantId, String userId) implements TenantScoped {
+}
