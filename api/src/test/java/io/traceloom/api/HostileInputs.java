@@ -102,9 +102,7 @@ final class HostileInputs {
                 INSTANCES, TENANT_USERS, TENANTS)) {
             cases.addAll(pathTricks(collection));
         }
-        // two levels deep, "../../etc/passwd" stays inside the service: /etc/passwd, which is no endpoint
-        cases.addAll(pathTricks(STATUS_LISTS).stream().map(trick -> trick.target().endsWith("/../../etc/passwd")
-                ? get(trick.target()).expect(404) : trick).toList());
+        cases.addAll(pathTricks(STATUS_LISTS));
         for (String path : List.of(TAGS, TAGS + "/" + UNKNOWN_ID, ITEMS, ITEMS + "/" + UNKNOWN_ID, ISSUE, VERIFY,
                 CREDENTIALS + "/" + UNKNOWN_ID, CREDENTIALS, VC_ISSUE, VC_VERIFY, ISSUER, REVOKE,
                 STATUS_LISTS + "/" + UNKNOWN_ID, CONTEXT, FILES, THEMES, THEMES + "/" + UNKNOWN_ID, LINK_SETS, RESOLVED,
