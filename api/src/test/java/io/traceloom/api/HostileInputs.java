@@ -28,6 +28,11 @@ final class HostileInputs {
     static final String VERIFY = "/credentials/verify";
     static final String CREDENTIALS = "/credentials";
     static final String CONTEXT = "/contexts/traceloom/v1";
+    static final String VC_ISSUE = "/vc-api/credentials/issue";
+    static final String VC_VERIFY = "/vc-api/credentials/verify";
+    static final String ISSUER = "/credentials/issuer";
+    static final String STATUS_LISTS = "/credentials/status";
+    static final String REVOKE = "/credentials/" + "5a1c0d7e-0000-4000-8000-000000000000" + "/revoke";
     static final String FILES = "/files";
     static final String THEMES = "/organization-themes";
     static final String LINK_SETS = "/link-sets";
@@ -62,8 +67,11 @@ final class HostileInputs {
         cases.addAll(tradeItemTags());
         cases.addAll(tradeItems());
         cases.addAll(issueCredential());
-        cases.addAll(verifyCredential());
+        cases.addAll(verifyCredential(VERIFY));
+        cases.addAll(verifyCredential(VC_VERIFY));
+        cases.addAll(vcApiIssue());
         cases.addAll(credentialsAndContext());
+        cases.addAll(statusAndRevocation());
         cases.addAll(linkSets());
         cases.addAll(resolver());
         cases.addAll(theWire());
@@ -80,8 +88,8 @@ final class HostileInputs {
         cases.addAll(custodyCommissions());
         cases.addAll(histories());
         cases.addAll(auditFeed());
-        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, THEMES, SCHEMAS, TEMPLATES, TENANT_USERS, PARTNER_TAGS,
-                CUSTODY, CONSUME)) {
+        for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, VC_ISSUE, VC_VERIFY, THEMES, SCHEMAS, TEMPLATES,
+                TENANT_USERS, PARTNER_TAGS, CUSTODY, CONSUME)) {
             cases.addAll(malformedBodies(path));
         }
         malformedBodies(CUSTODY + "/" + UNKNOWN_ID).forEach(post -> cases.add(post.sentAs("PUT")));
@@ -102,6 +110,7 @@ final class HostileInputs {
                 .filter(c -> !new String(c.body(), StandardCharsets.UTF_8).equals("{\"x\":1}")).toList());
         cases.addAll(pagingAbuse(TAGS));
         cases.addAll(pagingAbuse(ITEMS));
+        cases.addAll(pagingAbuse(CREDENTIALS));
         cases.addAll(pagingAbuse(FILES));
         cases.addAll(pagingAbuse(LINK_SETS));
         cases.addAll(pagingAbuse(SCHEMAS));
@@ -114,8 +123,10 @@ final class HostileInputs {
                 INSTANCES, TENANT_USERS, TENANTS, PARTNER_TAGS, CUSTODY)) {
             cases.addAll(pathTricks(collection));
         }
+        cases.addAll(pathTricks(STATUS_LISTS));
         for (String path : List.of(TAGS, TAGS + "/" + UNKNOWN_ID, ITEMS, ITEMS + "/" + UNKNOWN_ID, ISSUE, VERIFY,
-                CREDENTIALS + "/" + UNKNOWN_ID, CONTEXT, FILES, THEMES, THEMES + "/" + UNKNOWN_ID, LINK_SETS, RESOLVED,
+                CREDENTIALS + "/" + UNKNOWN_ID, CREDENTIALS, VC_ISSUE, VC_VERIFY, ISSUER, REVOKE,
+                STATUS_LISTS + "/" + UNKNOWN_ID, CONTEXT, FILES, THEMES, THEMES + "/" + UNKNOWN_ID, LINK_SETS, RESOLVED,
                 RESOLVED + "/10/LOT1", DESCRIPTION, SCHEMAS, SCHEMAS + "/" + UNKNOWN_ID + "/validate", TEMPLATES,
                 TEMPLATES + "/" + UNKNOWN_ID + "/render", INSTANCES + "/" + UNKNOWN_ID, TENANT_USERS,
                 TENANT_USERS + "/" + UNKNOWN_ID, TENANTS, TENANTS + "/hostile/disable", TENANTS + "/hostile/enable",
@@ -774,25 +785,33 @@ final class HostileInputs {
                 json(ISSUE, "{\"credentialSubject\":{\"id\":\"relative/iri\"}}").expect(400));
     }
 
-    static List<HostileRequest> verifyCredential() {
+    /** The spec's verify and the VC-API's take the same body. */
+    static List<HostileRequest> verifyCredential(String path) {
         String deep = "{\"a\":".repeat(70) + "1" + "}".repeat(70);
         return List.of(
-                json(VERIFY, "{}").expect(400, "verifiableCredential"),
-                json(VERIFY, "{\"verifiableCredential\":null}").expect(400, "verifiableCredential"),
-                json(VERIFY, "{\"verifiableCredential\":1}").expect(400, "verifiableCredential"),
-                json(VERIFY, "{\"verifiableCredential\":\"eyJhbGciOiJFZERTQSJ9.e30.sig\"}").expect(400, "verifiableCredential"),
-                json(VERIFY, "{\"verifiableCredential\":[]}").expect(400, "verifiableCredential"),
-                json(VERIFY, "{\"verifiableCredential\":{}}").expect(400, "verifiableCredential"),
-                json(VERIFY, "{\"verifiableCredential\":{\"type\":\"VerifiableCredential\"}}")
+                json(path, "{\"verifiableCredential\":{},\"options\":{\"checks\":[\"proof\"]}}")
+                        .expect(400, "options.checks"),
+                json(path, "{\"verifiableCredential\":{},\"options\":{\"challenge\":1}}")
+                        .expect(400, "options.challenge"),
+                json(path, "{\"verifiableCredential\":{\"@context\":[\"https://www.w3.org/ns/credentials/v2\"],"
+                        + "\"type\":[\"VerifiableCredential\"],\"proof\":[" + "{},".repeat(20) + "{}]}}")
+                        .named("a credential of 21 proofs").expect(400, "verifiableCredential.proof"),
+                json(path, "{}").expect(400, "verifiableCredential"),
+                json(path, "{\"verifiableCredential\":null}").expect(400, "verifiableCredential"),
+                json(path, "{\"verifiableCredential\":1}").expect(400, "verifiableCredential"),
+                json(path, "{\"verifiableCredential\":\"eyJhbGciOiJFZERTQSJ9.e30.sig\"}").expect(400, "verifiableCredential"),
+                json(path, "{\"verifiableCredential\":[]}").expect(400, "verifiableCredential"),
+                json(path, "{\"verifiableCredential\":{}}").expect(400, "verifiableCredential"),
+                json(path, "{\"verifiableCredential\":{\"type\":\"VerifiableCredential\"}}")
                         .expect(400, "verifiableCredential"),
-                json(VERIFY, "{\"verifiableCredential\":" + deep + "}").named("a credential nested 70 deep").expect(400),
-                json(VERIFY, "{\"verifiableCredential\":{\"@context\":[],\"@context\":[],\"type\":[]}}")
+                json(path, "{\"verifiableCredential\":" + deep + "}").named("a credential nested 70 deep").expect(400),
+                json(path, "{\"verifiableCredential\":{\"@context\":[],\"@context\":[],\"type\":[]}}")
                         .expect(400, "verifiableCredential.@context"),
-                json(VERIFY, "{\"verifiableCredential\":{\"@context\":[\"\\u0000\"],\"type\":[]}}").expect(400),
-                json(VERIFY, "{\"verifiableCredential\":{},\"options\":[]}").expect(400, "options"),
-                json(VERIFY, "{\"verifiableCredential\":{},\"options\":\"all\"}").expect(400, "options"),
-                json(VERIFY, "{\"credential\":{}}").expect(400, "credential"),
-                json(VERIFY, "{\"verifiableCredential\":{},\"presentation\":{}}").expect(400, "presentation"));
+                json(path, "{\"verifiableCredential\":{\"@context\":[\"\\u0000\"],\"type\":[]}}").expect(400),
+                json(path, "{\"verifiableCredential\":{},\"options\":[]}").expect(400, "options"),
+                json(path, "{\"verifiableCredential\":{},\"options\":\"all\"}").expect(400, "options"),
+                json(path, "{\"credential\":{}}").expect(400, "credential"),
+                json(path, "{\"verifiableCredential\":{},\"presentation\":{}}").expect(400, "presentation"));
     }
 
     static List<HostileRequest> credentialsAndContext() {
@@ -803,7 +822,12 @@ final class HostileInputs {
                 get(CREDENTIALS + "/urn%3Auuid%3A" + UNKNOWN_ID).expect(404),
                 get(CREDENTIALS + "/" + UNKNOWN_ID + "?format=jwt").expect(400, "format"),
                 get(CREDENTIALS + "/" + UNKNOWN_ID).header("Accept: application/xml").expect(406),
-                get(CREDENTIALS).expect(404),
+                get(CREDENTIALS + "?status=gone").expect(400, "status"),
+                get(CREDENTIALS + "?status=").expect(400, "status"),
+                get(CREDENTIALS + "?status=active&status=revoked").expect(400, "status"),
+                get(CREDENTIALS + "?type=").expect(400, "type"),
+                get(CREDENTIALS + "?subject=").expect(400, "subject"),
+                get(CREDENTIALS + "?type=a&type=b").expect(400, "type"),
                 get(CONTEXT + "?version=2").expect(400, "version"),
                 get("/contexts/traceloom/v2").expect(404),
                 get("/contexts/traceloom/v1/").expect(404),
@@ -811,6 +835,55 @@ final class HostileInputs {
                 get("/contexts/../credentials/issue").named("a path with .. (not normalized: Spring Security's firewall)")
                         .expect(400),
                 get(CONTEXT).header("Accept: text/html").expect(406));
+    }
+
+    static List<HostileRequest> vcApiIssue() {
+        String deep = "{\"a\":".repeat(70) + "1" + "}".repeat(70);
+        String v2 = "{\"@context\":[\"https://www.w3.org/ns/credentials/v2\"],\"type\":[\"VerifiableCredential\"],"
+                + "\"credentialSubject\":{\"id\":\"urn:x:1\"}";
+        return List.of(
+                json(VC_ISSUE, "{}").expect(400, "credential"),
+                json(VC_ISSUE, "{\"credential\":null}").expect(400, "credential"),
+                json(VC_ISSUE, "{\"credential\":[]}").expect(400, "credential"),
+                json(VC_ISSUE, "{\"credential\":\"eyJhbGciOiJFZERTQSJ9.e30.sig\"}").expect(400, "credential"),
+                json(VC_ISSUE, "{\"credential\":{},\"credential\":{}}").expect(400, "credential"),
+                json(VC_ISSUE, "{\"credential\":{}}").expect(400, "credential.@context"),
+                json(VC_ISSUE, "{\"credential\":{\"@context\":\"https://example.org/v1\"}}").expect(400,
+                        "credential.@context"),
+                json(VC_ISSUE, "{\"credential\":{\"@context\":[{\"@vocab\":\"https://evil.example/\"}]}}").expect(400,
+                        "credential.@context"),
+                json(VC_ISSUE, "{\"credential\":" + v2 + "}}").expect(400, "credential.issuer"),
+                json(VC_ISSUE, "{\"credential\":" + v2 + ",\"issuer\":{\"name\":\"x\"}}}").expect(400,
+                        "credential.issuer"),
+                json(VC_ISSUE, "{\"credential\":" + v2 + ",\"issuer\":"
+                        + "\"did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH\"}}").expect(400, "credential.issuer"),
+                json(VC_ISSUE, "{\"credential\":" + deep + "}").named("a credential nested 70 deep").expect(400),
+                json(VC_ISSUE, "{\"credential\":{},\"options\":[]}").expect(400, "options"),
+                json(VC_ISSUE, "{\"credential\":{},\"options\":{\"type\":\"Ed25519Signature2018\"}}")
+                        .expect(400, "options.type"),
+                json(VC_ISSUE, "{\"credential\":{},\"options\":{\"created\":\"tomorrow\"}}")
+                        .expect(400, "options.created"),
+                json(VC_ISSUE, "{\"credential\":{},\"options\":{\"previousProof\":1}}")
+                        .expect(400, "options.previousProof"),
+                json(VC_ISSUE, "{\"credential\":{},\"options\":{\"previousProof\":[\"\"]}}")
+                        .expect(400, "options.previousProof"),
+                json(VC_ISSUE, "{\"credential\":{},\"verifiableCredential\":{}}").expect(400, "verifiableCredential"));
+    }
+
+    /** Status lists are public and read-only; revocation takes no body. */
+    static List<HostileRequest> statusAndRevocation() {
+        return List.of(
+                get(STATUS_LISTS + "/" + UNKNOWN_ID).expect(404),
+                get(STATUS_LISTS).expect(404),
+                get(STATUS_LISTS + "/" + UNKNOWN_ID + "?format=jwt").expect(400, "format"),
+                get(ISSUER + "?did=other").expect(400, "did"),
+                request("POST", REVOKE).expect(404),
+                request("POST", "/credentials/issuer:local/revoke").expect(404),
+                request("POST", "/credentials/status-lists:local/revoke").expect(404),
+                request("POST", "/credentials/urn:uuid:" + UNKNOWN_ID + "/revoke").expect(404),
+                request("POST", REVOKE + "?reason=lost").expect(400, "reason"),
+                request("GET", REVOKE).expect(405),
+                request("POST", ISSUER).expect(405));
     }
 
     static List<HostileRequest> linkSets() {

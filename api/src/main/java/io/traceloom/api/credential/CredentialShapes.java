@@ -21,11 +21,14 @@ final class CredentialShapes {
     }
 
     @Schema(name = "VerifiableCredential",
-            description = "A W3C Verifiable Credential (data model 1.1) with an embedded Data Integrity proof.")
+            description = "A W3C Verifiable Credential (data model 1.1; with the VC 2.0 context, 2.0: `validFrom` "
+                    + "and `validUntil` instead of `issuanceDate` and `expirationDate`) with an embedded Data Integrity "
+                    + "proof.")
     record VerifiableCredential(
             @JsonProperty("@context")
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "The W3C credentials context first, then "
-                    + "the Data Integrity context, this service's context and any requested ones.")
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "The W3C credentials context first (v1 "
+                    + "or v2); for VC 1.1 the Data Integrity and Bitstring Status List contexts; this service's "
+                    + "context; any requested ones.")
             List<String> context,
             @Schema(requiredMode = RequiredMode.REQUIRED, example = "urn:uuid:3f1c2a9e-3d4b-4c8a-9e2f-1a7b5c3d9e01")
             String id,
@@ -33,15 +36,37 @@ final class CredentialShapes {
             List<String> type,
             @Schema(requiredMode = RequiredMode.REQUIRED, description = "The tenant's `did:key`.")
             String issuer,
-            @Schema(requiredMode = RequiredMode.REQUIRED)
+            @Schema(description = "VC 1.1.")
             Instant issuanceDate,
-            @Schema(requiredMode = RequiredMode.REQUIRED)
+            @Schema(description = "VC 1.1.")
             Instant expirationDate,
+            @Schema(description = "VC 2.0.")
+            Instant validFrom,
+            @Schema(description = "VC 2.0.")
+            Instant validUntil,
             @Schema(requiredMode = RequiredMode.REQUIRED, description = "What the credential says, about whom "
                     + "(`id`); free-form properties are defined by this service's context.")
             Map<String, Object> credentialSubject,
+            @Schema(description = "Its entry in the tenant's revocation status list: a `BitstringStatusListEntry`.")
+            Map<String, Object> credentialStatus,
             @Schema(requiredMode = RequiredMode.REQUIRED, description = "A `DataIntegrityProof` "
-                    + "(`eddsa-rdfc-2022`, `assertionMethod`).")
+                    + "(`eddsa-rdfc-2022`, `assertionMethod`), or an array of proofs.")
             Map<String, Object> proof) {
+    }
+
+    @Schema(name = "Issuer", description = "The tenant's issuer.")
+    record Issuer(
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Its `did:key`.",
+                    example = "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK")
+            String id,
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "Its one key, `did:key:z…#z…`.")
+            String verificationMethod,
+            @Schema(requiredMode = RequiredMode.REQUIRED, description = "The DID document the did:key resolves to "
+                    + "(a `Multikey` verification method).")
+            Map<String, Object> didDocument) {
+    }
+
+    @Schema(name = "VcApiIssued", description = "The answer to issuing on the VC-API: the credential, as signed.")
+    record VcApiIssued(@Schema(requiredMode = RequiredMode.REQUIRED) VerifiableCredential verifiableCredential) {
     }
 }

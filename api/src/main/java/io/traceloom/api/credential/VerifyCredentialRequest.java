@@ -1,15 +1,14 @@
 package io.traceloom.api.credential;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 
-/** @param options accepted for compatibility with the VC HTTP API; none are interpreted yet */
+/** The VC-API's verify request, also taken by the spec's verify endpoint. */
 public record VerifyCredentialRequest(
         @Schema(requiredMode = RequiredMode.REQUIRED, types = "object",
                 description = "The credential to check, from anyone: a JSON object with `@context` and `type`.")
         JsonNode verifiableCredential,
-        @Schema(description = "Accepted for compatibility with the VC HTTP API; none are interpreted yet.")
-        ObjectNode options) {
+        @Schema(description = "What every proof must say; unknown options are refused.")
+        VerificationOptions options) {
 }

@@ -49,6 +49,7 @@ class TenantBeforeAnythingTest {
                 new Probe("DELETE", "/trade-items/{item}", null, null, "If-Match", "{itemETag}"),
                 new Probe("DELETE", "/trade-items/{item}", null, null),
                 new Probe("GET", "/credentials/{credential}", null, 200),
+                new Probe("POST", "/credentials/{credential}/revoke", null, 201),
                 new Probe("GET", "/files/{file}", null, 200),
                 new Probe("GET", "/files/{file}", null, 304, "If-None-Match", "{fileETag}"),
                 new Probe("GET", "/files/{file}/content", null, 200),

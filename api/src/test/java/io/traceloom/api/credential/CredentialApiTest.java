@@ -47,7 +47,8 @@ class CredentialApiTest {
         JsonNode credential = response.json().get("credential");
         ApiProperties.Local caller = traceloom.bean(ApiProperties.class).security().local();
         assertThat(strings(credential.get("@context"))).containsExactly("https://www.w3.org/2018/credentials/v1",
-                "https://w3id.org/security/data-integrity/v2", "http://localhost:8080/contexts/traceloom/v1");
+                "https://w3id.org/security/data-integrity/v2", "https://www.w3.org/ns/credentials/status/v1",
+                "http://localhost:8080/contexts/traceloom/v1");
         assertThat(credential.get("id").asText()).startsWith("urn:uuid:");
         assertThat(strings(credential.get("type"))).containsExactly("VerifiableCredential");
         assertThat(credential.get("issuer").asText()).startsWith("did:key:z6Mk");
@@ -80,7 +81,8 @@ class CredentialApiTest {
         Response verified = verify(credential);
         assertThat(verified.status()).isEqualTo(200);
         assertThat(verified.json().get("errors")).isEmpty();
-        assertThat(strings(verified.json().get("checks"))).contains("proof", "issuer", "proofPurpose", "expiration");
+        assertThat(strings(verified.json().get("checks"))).contains("proof", "issuer", "proofPurpose", "expiration",
+                "status");
         assertThat(verified.json().has("warnings")).isTrue();
     }
 
@@ -96,8 +98,10 @@ class CredentialApiTest {
 
         Response verified = verify(credential);
 
-        assertThat(verified.status()).isEqualTo(200);
+        assertThat(verified.status()).isEqualTo(400);
+        assertThat(verified.contentType()).startsWith("application/json");
         assertThat(strings(verified.json().get("errors"))).anyMatch(error -> error.startsWith("proof:"));
+        assertThat(strings(verified.json().get("checks"))).doesNotContain("proof");
     }
 
     @Test

@@ -22,9 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A credential no independent verifier accepts is worthless. Digital Bazaar's {@code @digitalbazaar/vc}
- * with the {@code eddsa-rdfc-2022} cryptosuite (pinned in src/test/node, installed from the npm registry
- * with {@code npm ci}) verifies credentials issued by the running service, dereferencing the service's
- * context from the service itself, and issues one that the service's verify endpoint must accept.
+ * with the {@code eddsa-rdfc-2022} cryptosuite and {@code @digitalbazaar/vc-bitstring-status-list} (pinned in
+ * src/test/node, installed from the npm registry with {@code npm ci}) verify credentials issued by the running
+ * service (VC 1.1 and 2.0, by both issue endpoints), reading the service's context and status lists from the
+ * service itself, and see a revocation in the list; they issue credentials (VC 1.1 and 2.0, a proof chain)
+ * that the service's verify endpoints must accept.
  * Needs Node.js and npm; skips with a message where they are missing.
  */
 class IndependentVerificationTest {
@@ -32,6 +34,8 @@ class IndependentVerificationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path SOURCES = Path.of("src/test/node");
     private static final Path VERIFIER = Path.of("target/independent-verifier");
+    /** The service's public base URL in the tests: what its credentials name. */
+    private static final String SERVICE = "http://localhost:8080";
 
     private static Http http;
 
@@ -50,7 +54,7 @@ class IndependentVerificationTest {
         for (String file : List.of("package.json", "package-lock.json", "vc.mjs")) {
             Files.copy(SOURCES.resolve(file), VERIFIER.resolve(file), StandardCopyOption.REPLACE_EXISTING);
         }
-        if (!Files.isDirectory(VERIFIER.resolve("node_modules/@digitalbazaar/vc"))) {
+        if (!Files.isDirectory(VERIFIER.resolve("node_modules/@digitalbazaar/vc-bitstring-status-list"))) {
             Result install = run(VERIFIER, 300, "npm", "ci", "--no-audit", "--no-fund");
             assertThat(install.exit()).as("npm ci of the verifier: " + install.output()).isZero();
         }
@@ -65,7 +69,40 @@ class IndependentVerificationTest {
         Result result = node("verify", credential);
 
         assertThat(result.exit()).as(result.output()).isZero();
-        assertThat(result.output()).contains("\"verified\":true");
+        assertThat(result.output()).contains("\"verified\":true").contains("\"revoked\":false");
+    }
+
+    @Test
+    void digitalBazaarVerifiesAVc2CredentialTheServiceIssuesEitherWay() throws Exception {
+        JsonNode spec = issue("{\"@context\":[\"https://www.w3.org/ns/credentials/v2\"],\"credentialSubject\":"
+                + "{\"id\":\"urn:x:lot-1\",\"product\":\"Apples\"}}");
+        assertThat(spec.has("validFrom")).isTrue();
+        Result specResult = node("verify", spec);
+        assertThat(specResult.exit()).as(specResult.output()).isZero();
+
+        String issuer = http.get("/credentials/issuer").json().get("id").asText();
+        Response vcApi = http.post("/vc-api/credentials/issue", "{\"credential\":{\"@context\":["
+                + "\"https://www.w3.org/ns/credentials/v2\",\"http://localhost:8080/contexts/traceloom/v1\"],"
+                + "\"type\":[\"VerifiableCredential\"],\"issuer\":{\"id\":\"" + issuer + "\",\"name\":\"Orchard\"},"
+                + "\"validFrom\":\"2026-01-01T00:00:00Z\",\"credentialSubject\":{\"id\":\"urn:x:lot-2\",\"kg\":7}}}");
+        assertThat(vcApi.status()).as(vcApi.body()).isEqualTo(201);
+        Result vcApiResult = node("verify", vcApi.json().get("verifiableCredential"));
+        assertThat(vcApiResult.exit()).as(vcApiResult.output()).isZero();
+    }
+
+    @Test
+    void digitalBazaarReadsARevokedCredentialsStatusFromTheServicesList() throws Exception {
+        JsonNode credential = issue("{\"credentialSubject\":{\"id\":\"urn:x:lot-3\"}}");
+        Result before = node("status", credential);
+        assertThat(before.exit()).as(before.output()).isZero();
+        assertThat(before.output()).contains("\"revoked\":false");
+
+        String id = credential.get("id").asText();
+        assertThat(http.post("/credentials/" + id + "/revoke", "").status()).isEqualTo(201);
+
+        Result after = node("status", credential);
+        assertThat(after.exit()).as(after.output()).isZero();
+        assertThat(after.output()).contains("\"revoked\":true");
     }
 
     @Test
@@ -80,27 +117,62 @@ class IndependentVerificationTest {
         assertThat(result.output()).contains("\"verified\":false");
     }
 
+    /** An issued credential without what Digital Bazaar's issuer would replace or not know. */
+    private static ObjectNode unsigned(String request) {
+        ObjectNode unsigned = (ObjectNode) issue(request).deepCopy();
+        unsigned.remove(List.of("proof", "issuer", "credentialStatus"));
+        return unsigned;
+    }
+
+    private static Response verify(String credential) {
+        return http.post("/vc-api/credentials/verify", "{\"verifiableCredential\":" + credential + "}");
+    }
+
     @Test
     void theServiceVerifiesWhatDigitalBazaarIssues() throws Exception {
-        ObjectNode unsigned = (ObjectNode) issue("{}").deepCopy();
-        unsigned.remove("proof");
-        unsigned.remove("issuer");
-
-        Result issued = node("issue", unsigned);
+        Result issued = node("issue", unsigned("{}"));
         assertThat(issued.exit()).as(issued.output()).isZero();
 
-        Response verified = http.post("/credentials/verify", "{\"verifiableCredential\":" + issued.output().trim() + "}");
-        assertThat(verified.status()).isEqualTo(200);
+        Response verified = verify(issued.output().trim());
+        assertThat(verified.status()).as(verified.body()).isEqualTo(200);
         assertThat(verified.json().get("errors")).as(verified.body()).isEmpty();
         assertThat(verified.json().get("checks").toString()).contains("proof").contains("issuer");
     }
 
     @Test
+    void theServiceVerifiesAVc2CredentialDigitalBazaarIssues() throws Exception {
+        Result issued = node("issue", unsigned("{\"@context\":[\"https://www.w3.org/ns/credentials/v2\"]}"));
+        assertThat(issued.exit()).as(issued.output()).isZero();
+        assertThat(issued.output()).contains("\"validFrom\"");
+
+        Response verified = verify(issued.output().trim());
+        assertThat(verified.status()).as(verified.body()).isEqualTo(200);
+        assertThat(verified.json().get("checks").toString()).contains("proof").contains("issuer");
+    }
+
+    @Test
+    void theServiceVerifiesAProofChainDigitalBazaarIssues() throws Exception {
+        Result issued = node("issue-chain", unsigned("{\"@context\":[\"https://www.w3.org/ns/credentials/v2\"]}"));
+        assertThat(issued.exit()).as(issued.output()).isZero();
+        JsonNode chain = JSON.readTree(issued.output());
+        assertThat(chain.get("proof").get(1).get("previousProof").asText()).isEqualTo(chain.get("proof").get(0)
+                .get("id").asText());
+
+        Response verified = verify(chain.toString());
+        assertThat(verified.status()).as(verified.body()).isEqualTo(200);
+        assertThat(verified.json().get("checks").toString()).contains("proof").contains("issuer");
+
+        ObjectNode withoutFirst = chain.deepCopy();
+        withoutFirst.set("proof", chain.get("proof").get(1));
+        Response broken = verify(withoutFirst.toString());
+        assertThat(broken.status()).isEqualTo(400);
+        assertThat(broken.json().get("errors").toString()).contains("previousProof");
+    }
+
+    @Test
     void theServiceVerifiesAnEd25519Signature2020Proof() throws Exception {
-        ObjectNode unsigned = (ObjectNode) issue("{}").deepCopy();
-        unsigned.remove("proof");
-        unsigned.remove("issuer");
-        String ours = unsigned.get("@context").get(2).asText();
+        ObjectNode unsigned = unsigned("{}");
+        String ours = unsigned.get("@context").get(unsigned.get("@context").size() - 1).asText();
         unsigned.putArray("@context").add("https://www.w3.org/2018/credentials/v1")
                 .add("https://w3id.org/security/suites/ed25519-2020/v1").add(ours);
 
@@ -109,13 +181,14 @@ class IndependentVerificationTest {
         assertThat(issued.output()).contains("\"type\":\"Ed25519Signature2020\"");
 
         Response verified = http.post("/credentials/verify", "{\"verifiableCredential\":" + issued.output().trim() + "}");
-        assertThat(verified.json().get("errors")).as(verified.body()).isEmpty();
+        assertThat(verified.status()).as(verified.body()).isEqualTo(200);
         assertThat(verified.json().get("checks").toString()).contains("proof").contains("issuer");
 
         JsonNode tampered = JSON.readTree(issued.output());
         ((ObjectNode) tampered.get("credentialSubject")).put("tenantId", "someone else");
-        assertThat(http.post("/credentials/verify", "{\"verifiableCredential\":" + tampered + "}").json()
-                .get("errors").toString()).contains("proof:");
+        Response refused = http.post("/credentials/verify", "{\"verifiableCredential\":" + tampered + "}");
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.json().get("errors").toString()).contains("proof:");
     }
 
     private static JsonNode issue(String body) {
@@ -124,16 +197,26 @@ class IndependentVerificationTest {
         return response.json().get("credential");
     }
 
-    /** Runs the Node verifier; the service's own context is dereferenced from the service. */
+    /**
+     * Runs the Node verifier. What the service serves is given to it as documents under the URLs the
+     * credential names (the service's public base URL, not the test's port): its context, and the
+     * credential's status list, fetched from the service.
+     */
     private Result node(String mode, JsonNode credential) throws Exception {
-        String contextIri = credential.get("@context").get(credential.get("@context").size() - 1).asText();
-        JsonNode contextDocument = http.get("/contexts/traceloom/v1").json();
+        ObjectNode documents = JSON.createObjectNode();
+        documents.set(SERVICE + "/contexts/traceloom/v1", http.get("/contexts/traceloom/v1").json());
+        JsonNode list = credential.at("/credentialStatus/statusListCredential");
+        if (list.isTextual() && list.asText().startsWith(SERVICE)) {
+            Response served = http.get(list.asText().substring(SERVICE.length()));
+            assertThat(served.status()).as(served.body()).isEqualTo(200);
+            documents.set(list.asText(), served.json());
+        }
         Path credentialFile = work.resolve("credential.json");
-        Path contextsFile = work.resolve("contexts.json");
+        Path documentsFile = work.resolve("documents.json");
         Files.writeString(credentialFile, JSON.writeValueAsString(credential));
-        Files.writeString(contextsFile, JSON.writeValueAsString(JSON.createObjectNode().set(contextIri, contextDocument)));
+        Files.writeString(documentsFile, JSON.writeValueAsString(documents));
         return run(VERIFIER, 60, "node", "vc.mjs", mode, credentialFile.toAbsolutePath().toString(),
-                contextsFile.toAbsolutePath().toString());
+                documentsFile.toAbsolutePath().toString());
     }
 
     private record Result(int exit, String output) {

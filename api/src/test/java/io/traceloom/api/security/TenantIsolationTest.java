@@ -123,6 +123,18 @@ class TenantIsolationTest {
                         "{\"schemaId\":\"{schema}\",\"credentialSubject\":{\"id\":\"urn:x:1\",\"lot\":\"L1\"}}"),
                 notFound("GET /credentials/{id}", "/credentials/{credential}"),
                 creates("POST /credentials/verify", "/credentials/verify", "{\"verifiableCredential\":{credentialJson}}"),
+                lists("GET /credentials", "/credentials?limit=100"),
+                lists("GET /credentials/issuer", "/credentials/issuer"),
+                notFound("POST /credentials/{id}/revoke", "/credentials/{credential}/revoke"),
+                publicly("GET /credentials/status/{listId}", "/credentials/status/{statusList}"),
+                creates("POST /vc-api/credentials/issue", "/vc-api/credentials/issue", "{\"credential\":{\"@context\":"
+                        + "[\"https://www.w3.org/ns/credentials/v2\"],\"type\":[\"VerifiableCredential\"],"
+                        + "\"issuer\":\"{mine.issuer}\",\"credentialSubject\":{\"id\":\"urn:x:theirs\"}}}"),
+                refused("POST /vc-api/credentials/issue", "/vc-api/credentials/issue", "{\"credential\":{\"@context\":"
+                        + "[\"https://www.w3.org/ns/credentials/v2\"],\"type\":[\"VerifiableCredential\"],"
+                        + "\"issuer\":\"{issuer}\",\"credentialSubject\":{\"id\":\"urn:x:theirs\"}}}"),
+                creates("POST /vc-api/credentials/verify", "/vc-api/credentials/verify",
+                        "{\"verifiableCredential\":{credentialJson}}"),
                 publicly("GET /contexts/traceloom/v1", "/contexts/traceloom/v1"),
 
                 creates("POST /custody-commissions", "/custody-commissions",
@@ -387,6 +399,8 @@ class TenantIsolationTest {
         owned.put("credential", credential.header("Location").replaceAll(".*/", ""));
         owned.put("credentialJson", issued.get("credential").toString());
         owned.put("issuer", issued.at("/credential/issuer").asText());
+        owned.put("statusList", issued.at("/credential/credentialStatus/statusListCredential").asText()
+                .replaceAll(".*/", ""));
         String file = created(http.upload("/files", Multipart.file("logo.png", "image/png", Samples.PNG)))
                 .get("id").asText();
         owned.put("file", file);

@@ -58,6 +58,7 @@ public final class Fixtures {
         all.set("linkSets", list(http, "/link-sets?limit=100"));
         all.set("schemas", list(http, "/schemas?limit=100"));
         all.set("canvasTemplates", list(http, "/canvas-templates?limit=100"));
+        all.set("credentials", list(http, "/credentials?limit=100"));
         all.set("tenantUsers", list(http, "/auth/tenant-users?limit=100"));
         all.set("partnerTags", list(http, "/partner-tags?includeDeleted=true&limit=100"));
         all.set("custodyCommissions", list(http, "/custody-commissions?limit=100"));

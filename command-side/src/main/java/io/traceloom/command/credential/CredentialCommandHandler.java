@@ -2,8 +2,10 @@ package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.credential.StatusIndexes.Slot;
 import io.traceloom.command.rejection.DomainRejectionException;
 import io.traceloom.kernel.credential.IssueCredential;
+import io.traceloom.kernel.credential.ProvideIssuer;
 import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.message.Violation;
 import io.traceloom.kernel.schema.SchemaValidation;
@@ -22,7 +24,9 @@ import org.springframework.stereotype.Component;
 /**
  * Issuing needs the tenant's key first, which the tenant's {@link Issuer} provides (and records). Once a
  * tenant's key is known to be recorded, the issuer has nothing left to decide, and is not loaded again:
- * loading it would lock it, and serialize every issuance of the tenant, signing included.
+ * loading it would lock it, and serialize every issuance of the tenant, signing included. For the same
+ * reason status list entries come from {@link StatusIndexes}, which loads the tenant's status lists only
+ * once a block of entries.
  */
 @Component
 public class CredentialCommandHandler {
@@ -32,20 +36,23 @@ public class CredentialCommandHandler {
     private final IssuerKeyStore keys;
     private final Ed25519Proofs suite;
     private final ContextDocuments contexts;
+    private final StatusIndexes statusIndexes;
+    private final TenantSchemas schemas;
     private final Duration validity;
     private final Limits limits;
-    private final TenantSchemas schemas;
     /** Tenant id to recorded DID. */
     private final Map<String, String> recordedIssuers = new ConcurrentHashMap<>();
 
     public CredentialCommandHandler(Repository<Issuer> issuers, Repository<Credential> credentials,
                                     IssuerKeyStore keys, Ed25519Proofs suite, ContextDocuments contexts,
-                                    TenantSchemas schemas, CommandSideProperties properties) {
+                                    StatusIndexes statusIndexes, TenantSchemas schemas,
+                                    CommandSideProperties properties) {
         this.issuers = issuers;
         this.credentials = credentials;
         this.keys = keys;
         this.suite = suite;
         this.contexts = contexts;
+        this.statusIndexes = statusIndexes;
         this.schemas = schemas;
         this.validity = properties.credentials().validity();
         this.limits = properties.credentials().limits();
@@ -53,28 +60,36 @@ public class CredentialCommandHandler {
 
     @CommandHandler
     public String handle(IssueCredential command) throws Exception {
-        String tenantId = command.tenantId();
-        String schemaUrl = command.schemaId() == null ? null : satisfiedSchema(command);
-        KeyPair key;
-        String recordedDid = recordedIssuers.get(tenantId);
-        if (recordedDid != null) {
-            key = keys.recorded(tenantId, recordedDid);
-        } else {
-            key = issuers.loadOrCreate(Issuer.idFor(tenantId), Issuer::new).invoke(issuer -> issuer.key(tenantId, keys));
-            String did = DidKey.did(key.getPublic());
-            CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.put(tenantId, did));
+        Issuance issuance = new Issuance(command, contexts, GenericEventMessage.clock.instant());
+        try {
+            String schemaUrl = command.schemaId() == null ? null : satisfiedSchema(command, issuance);
+            KeyPair key = key(command.tenantId());
+            String issuer = DidKey.did(key.getPublic());
+            // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
+            WorkBudget budget = WorkBudget.start(limits);
+            JsonObject draft = issuance.draft();
+            if (issuance.addsProof(draft)) {
+                JsonObject signed = issuance.withAnotherProof(draft, issuer, key, suite, budget);
+                credentials.newInstance(() -> new Credential(command, signed, null));
+            } else {
+                JsonObject unsigned = issuance.compose(draft, issuer, validity, schemaUrl);
+                ProofSettings proof = issuance.proofSettings();
+                Slot status = statusIndexes.take(command.tenantId(), issuer);
+                JsonObject signed = suite.sign(issuance.withStatus(unsigned, status), key, proof, budget);
+                credentials.newInstance(() -> new Credential(command, signed, status));
+            }
+        } catch (InvalidCredentialException e) {
+            // a client's mistake: the API logs the refusal in one line; made before the aggregate is, as
+            // Axon would otherwise log it, stack and all, as a failure to create an aggregate
+            throw new DomainRejectionException(Rejection.invalid(issuance.field(e.property()), e.getMessage()));
         }
-        // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
-        JsonObject signed = Credential.signed(command, schemaUrl, key, suite, contexts, validity,
-                GenericEventMessage.clock.instant(), WorkBudget.start(limits));
-        credentials.newInstance(() -> new Credential(command, signed));
         return command.credentialId();
     }
 
     /** The URL of the command's schema, once the subject is known to satisfy it; else the refusal. */
-    private String satisfiedSchema(IssueCredential command) {
+    private String satisfiedSchema(IssueCredential command, Issuance issuance) throws InvalidCredentialException {
         SchemaValidation validation = schemas.validate(command.tenantId(), command.schemaId(),
-                command.credentialSubject()).orElseThrow(() -> new DomainRejectionException(
+                issuance.subject()).orElseThrow(() -> new DomainRejectionException(
                 Rejection.invalid("schemaId", "There is no schema '" + command.schemaId() + "'.")));
         if (validation.overLimit() != null) {
             throw new DomainRejectionException(Rejection.invalid("credentialSubject",
@@ -87,5 +102,22 @@ public class CredentialCommandHandler {
                             + Violation.summary(validation.violations()), validation.violations()));
         }
         return schemas.urlOf(command.schemaId());
+    }
+
+    /** The tenant's issuer DID, its key created (and recorded) the first time. */
+    @CommandHandler
+    public String handle(ProvideIssuer command) throws Exception {
+        return DidKey.did(key(command.tenantId()).getPublic());
+    }
+
+    private KeyPair key(String tenantId) throws Exception {
+        String recordedDid = recordedIssuers.get(tenantId);
+        if (recordedDid != null) {
+            return keys.recorded(tenantId, recordedDid);
+        }
+        KeyPair key = issuers.loadOrCreate(Issuer.idFor(tenantId), Issuer::new).invoke(issuer -> issuer.key(tenantId, keys));
+        String did = DidKey.did(key.getPublic());
+        CurrentUnitOfWork.get().afterCommit(unitOfWork -> recordedIssuers.put(tenantId, did));
+        return key;
     }
 }

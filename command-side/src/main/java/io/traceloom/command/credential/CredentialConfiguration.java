@@ -47,7 +47,7 @@ public class CredentialConfiguration {
         JsonObject sample = JsonValues.object()
                 .add("@context", JsonValues.array().add(ContextDocuments.CREDENTIALS_V1)
                         .add(ContextDocuments.DATA_INTEGRITY_V2).add(contexts.traceloomContext()))
-                .add("type", JsonValues.array().add(Credential.VERIFIABLE_CREDENTIAL))
+                .add("type", JsonValues.array().add(Issuance.VERIFIABLE_CREDENTIAL))
                 .add("issuer", DidKey.did(key.getPublic()))
                 .add("issuanceDate", "2026-01-01T00:00:00Z")
                 .add("credentialSubject", JsonValues.object().add("id", "urn:uuid:0").add("warm", 1))
@@ -72,6 +72,12 @@ public class CredentialConfiguration {
         log.info("Issuer keys are kept in {}, encrypted under {}", store.where(), masterKey.isBlank()
                 ? "the master key in " + directory.resolve("master.key") : "the configured master key");
         return store;
+    }
+
+    /** A tenant's status lists are loaded once for every block of entries its issuances take. */
+    @Bean
+    public Cache statusListCache() {
+        return new WeakReferenceCache();
     }
 
     /** Every issuance of a tenant needs its issuer until its key is known to be recorded. */

@@ -4,7 +4,10 @@ import static io.traceloom.command.credential.InvalidCredentialException.excerpt
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.credential.Ed25519Proofs.Expectations;
+import io.traceloom.command.credential.Ed25519Proofs.StatusEntry;
 import io.traceloom.kernel.credential.CredentialVerification;
+import io.traceloom.kernel.credential.CredentialVerification.StatusReference;
 import io.traceloom.kernel.credential.VerifyCredential;
 import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.message.Violation;
@@ -23,7 +26,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Verifies a credential from anyone. A query, not a command: it changes nothing and reads no read
- * model; it lives beside the signing code because it is the same cryptography.
+ * model; it lives beside the signing code because it is the same cryptography. The status entries that
+ * name this service's lists are handed back for whoever reads the lists to check; those of other services
+ * are a warning, since the service fetches nothing from the network, and so are schemas of others.
  */
 @Component
 public class CredentialVerifier {
@@ -32,11 +37,14 @@ public class CredentialVerifier {
     private static final int MAX_URL = 300;
 
     private final Ed25519Proofs suite;
+    private final ContextDocuments contexts;
     private final TenantSchemas schemas;
     private final Limits limits;
 
-    public CredentialVerifier(Ed25519Proofs suite, TenantSchemas schemas, CommandSideProperties properties) {
+    public CredentialVerifier(Ed25519Proofs suite, ContextDocuments contexts, TenantSchemas schemas,
+                              CommandSideProperties properties) {
         this.suite = suite;
+        this.contexts = contexts;
         this.schemas = schemas;
         this.limits = properties.credentials().limits();
     }
@@ -51,12 +59,24 @@ public class CredentialVerifier {
             return new CredentialVerification(List.of(), List.of(), List.of("credential: not a JSON object"));
         }
         try {
-            Ed25519Proofs.Verification verification = suite.verify(credential, Instant.now(), budget);
+            Ed25519Proofs.Verification verification = suite.verify(credential, Instant.now(),
+                    new Expectations(query.expectedProofPurpose(), query.challenge(), query.domain()), budget);
             List<String> checks = new ArrayList<>(verification.checks());
             List<String> warnings = new ArrayList<>(verification.warnings());
             List<String> errors = new ArrayList<>(verification.errors());
             checkSchemas(credential, verification.credentialSchemas(), checks, warnings, errors);
-            return new CredentialVerification(checks, warnings, errors);
+            List<StatusReference> ours = new ArrayList<>();
+            for (StatusEntry entry : verification.statuses()) {
+                String listId = contexts.statusListId(entry.listCredential());
+                if (listId == null) {
+                    warnings.add("status: " + excerpt(entry.listCredential(), 200)
+                            + " is not a status list of this service, which fetches none from elsewhere: not checked");
+                } else {
+                    ours.add(new StatusReference(listId, entry.index(), entry.purpose(), entry.issuer()));
+                }
+            }
+            return new CredentialVerification(List.copyOf(checks), List.copyOf(warnings), List.copyOf(errors),
+                    List.copyOf(ours), null);
         } catch (OverLimitException e) {
             String field = e.property() == null ? "verifiableCredential" : "verifiableCredential." + e.property();
             return CredentialVerification.refused(Rejection.invalid(field, e.getMessage()));

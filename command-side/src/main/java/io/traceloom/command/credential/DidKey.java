@@ -6,6 +6,8 @@ import java.security.KeyFactory;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code did:key} identifiers of Ed25519 public keys: multibase base58btc of the multicodec
@@ -20,6 +22,13 @@ public final class DidKey {
     public static final int MAX_LENGTH = 128;
 
     private static final byte[] ED25519_PUB = {(byte) 0xed, 0x01};
+    /**
+     * Keys already decoded, by the id they were decoded from: verifiers meet the same few issuers again and
+     * again, and base58 decoding and the JDK's key factory cost as much as a tenth of a verification.
+     * Only valid keys are kept, and at most this many.
+     */
+    private static final int KNOWN_KEYS = 4096;
+    private static final Map<String, PublicKey> KNOWN = new ConcurrentHashMap<>();
     /** The DER prefix of an X.509 SubjectPublicKeyInfo for Ed25519, before the 32 raw key bytes. */
     private static final byte[] X509_PREFIX = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
 
@@ -52,6 +61,18 @@ public final class DidKey {
      * @throws IllegalArgumentException when it is not an Ed25519 {@code did:key}
      */
     public static PublicKey publicKey(String didOrVerificationMethod) {
+        PublicKey known = KNOWN.get(didOrVerificationMethod);
+        if (known != null) {
+            return known;
+        }
+        PublicKey key = decode(didOrVerificationMethod);
+        if (KNOWN.size() < KNOWN_KEYS) {
+            KNOWN.put(didOrVerificationMethod, key);
+        }
+        return key;
+    }
+
+    private static PublicKey decode(String didOrVerificationMethod) {
         if (didOrVerificationMethod.length() > MAX_LENGTH) {
             throw new IllegalArgumentException("longer than an Ed25519 did:key");
         }

@@ -22,6 +22,7 @@ final class ExpandedNode {
 
     static final String CREDENTIALS = "https://www.w3.org/2018/credentials#";
     static final String SECURITY = "https://w3id.org/security#";
+    static final String STATUS = "https://www.w3.org/ns/credentials/status#";
     static final String XSD_DATE_TIME = "http://www.w3.org/2001/XMLSchema#dateTime";
     /** xsd:dateTime with the zone that makes it one instant (Z or an offset). */
     private static final Pattern DATE_TIME =
@@ -37,6 +38,34 @@ final class ExpandedNode {
     static Optional<ExpandedNode> only(JsonArray expanded) {
         return expanded.size() == 1 && expanded.get(0) instanceof JsonObject node
                 ? Optional.of(new ExpandedNode(node)) : Optional.empty();
+    }
+
+    /** The nodes the property refers to (values that are literals are left out). */
+    List<ExpandedNode> nodes(String property) {
+        List<ExpandedNode> nodes = new ArrayList<>();
+        for (JsonValue value : values(property)) {
+            if (value instanceof JsonObject object && !object.containsKey("@value") && !object.containsKey("@list")) {
+                nodes.add(new ExpandedNode(object));
+            }
+        }
+        return nodes;
+    }
+
+    /**
+     * The one plain string (no datatype, no language) the property holds; empty when it is absent.
+     *
+     * @throws IllegalArgumentException for several values or any other form
+     */
+    Optional<String> onlyString(String property, String name) {
+        JsonArray values = values(property);
+        if (values.isEmpty()) {
+            return Optional.empty();
+        }
+        if (values.size() == 1 && values.get(0) instanceof JsonObject object && object.size() == 1
+                && object.get("@value") instanceof JsonString value) {
+            return Optional.of(value.getString());
+        }
+        throw new IllegalArgumentException(name + " must be a single string");
     }
 
     List<String> types() {

@@ -2,19 +2,21 @@ package io.traceloom.command.credential;
 
 import static io.traceloom.command.credential.InvalidCredentialException.excerpt;
 
-import com.apicatalog.jsonld.JsonLd;
 import com.apicatalog.jsonld.JsonLdError;
 import com.apicatalog.jsonld.JsonLdErrorCode;
 import com.apicatalog.jsonld.JsonLdOptions;
 import com.apicatalog.jsonld.JsonLdOptions.ProcessingPolicy;
+import com.apicatalog.jsonld.context.ActiveContext;
 import com.apicatalog.jsonld.context.cache.Cache;
-import com.apicatalog.jsonld.document.JsonDocument;
+import com.apicatalog.jsonld.expansion.Expansion;
+import com.apicatalog.jsonld.processor.ProcessingRuntime;
 import com.apicatalog.rdf.api.RdfConsumerException;
 import com.apicatalog.rdf.canon.RdfCanon;
 import com.apicatalog.rdf.nquads.NQuadsWriter;
 import io.traceloom.command.credential.WorkBudget.CanonicalizationStopped;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import java.io.StringWriter;
 import java.util.Map;
@@ -26,20 +28,33 @@ import java.util.regex.Pattern;
  * escape the signature and anything over the limits: the JSON is checked first ({@link JsonShape}), terms
  * no context defines fail expansion, and {@link LosslessRdf} makes sure every expanded statement reaches
  * the dataset. Every step runs against the caller's {@link WorkBudget}.
+ * <p>
+ * The top-level {@code @context} of a credential names bundled contexts only, so its processing (the
+ * active context: hundreds of term definitions, checked against each other's protection) is the same for
+ * every credential naming the same list: it is done once per list and kept, and each document is expanded
+ * against the kept active context, which expansion only ever copies, never changes. Titanium 1.x has no
+ * hook for this; its public expansion steps are the same ones {@code JsonLd.expand} takes.
  */
 public final class StrictCanonicalizer {
 
     private static final Pattern UNDEFINED_TERM = Pattern.compile("undefined term[^\\[]*\\[([^\\]]{0,200})]");
+    /** Distinct top-level context lists kept processed: the bundled few, in the orders clients name them. */
+    private static final int PROCESSED_CONTEXTS = 256;
+    /** The budget of the work on this thread, which the kept active contexts' runtime checks. */
+    private static final ThreadLocal<WorkBudget> CURRENT = new ThreadLocal<>();
 
-    private final JsonLdOptions options;
     private final LosslessRdf rdf;
+    /** Where every kept active context starts: no base, and the budget of whichever thread uses it. */
+    private final ActiveContext empty;
+    private final Map<String, ActiveContext> processed = new ConcurrentHashMap<>();
 
     public StrictCanonicalizer(ContextDocuments contexts) {
-        this.options = new JsonLdOptions(contexts);
-        this.options.setUndefinedTermsPolicy(ProcessingPolicy.Fail);
+        JsonLdOptions options = new JsonLdOptions(contexts);
+        options.setUndefinedTermsPolicy(ProcessingPolicy.Fail);
         // titanium's own cache is an unsynchronized access-ordered map, and this one is shared by every
         // request thread; only the bundled contexts ever reach it
-        this.options.setContextCache(new BundledContextCache());
+        options.setContextCache(new BundledContextCache());
+        this.empty = new ActiveContext(null, null, new BudgetRuntime(options));
         this.rdf = new LosslessRdf(contexts.traceloomContext() + "#");
     }
 
@@ -49,10 +64,9 @@ public final class StrictCanonicalizer {
 
     public Canonical canonicalize(JsonObject document, WorkBudget budget) throws InvalidCredentialException {
         JsonShape.check(document, budget);
-        JsonLdOptions expansion = new JsonLdOptions(options);
-        expansion.setTimeout(budget.remaining());
+        CURRENT.set(budget);
         try {
-            JsonArray expanded = JsonLd.expand(JsonDocument.of(document)).options(expansion).get();
+            JsonArray expanded = expand(document);
             budget.checkDeadline();
             RdfCanon canon = RdfCanon.create("SHA-256", budget.canonicalizationTicker());
             LookAlikeBlankNodes.check(rdf.emit(expanded, canon, budget), budget);
@@ -69,6 +83,65 @@ public final class StrictCanonicalizer {
             throw refusal(e);
         } catch (RdfConsumerException e) {
             throw new IllegalStateException("canonicalization failed", e);
+        } finally {
+            CURRENT.remove();
+        }
+    }
+
+    /**
+     * JSON-LD expansion as {@code JsonLd.expand} does it for a document without a URL (the expansion
+     * algorithm, then its result as an array), its top-level {@code @context} processed once per list.
+     */
+    private JsonArray expand(JsonObject document) throws JsonLdError {
+        JsonValue context = document.get("@context");
+        ActiveContext active = empty;
+        JsonObject rest = document;
+        if (context != null) {
+            active = processed(context);
+            JsonObjectBuilder withoutContext = JsonValues.object(document);
+            withoutContext.remove("@context");
+            rest = withoutContext.build();
+        }
+        JsonValue expanded = Expansion.with(active, rest, null, null).compute();
+        if (expanded instanceof JsonObject object && object.size() == 1 && object.containsKey("@graph")) {
+            expanded = object.get("@graph");
+        }
+        if (expanded == null || expanded.getValueType() == JsonValue.ValueType.NULL) {
+            return JsonValue.EMPTY_JSON_ARRAY;
+        }
+        return expanded instanceof JsonArray array ? array : JsonValues.array().add(expanded).build();
+    }
+
+    /** The active context of a top-level {@code @context}: kept once processed, if there is room. */
+    private ActiveContext processed(JsonValue context) throws JsonLdError {
+        String key = context.toString();
+        ActiveContext known = processed.get(key);
+        if (known != null) {
+            return known;
+        }
+        ActiveContext created = empty.newContext().create(context, null);
+        if (processed.size() < PROCESSED_CONTEXTS) {
+            processed.putIfAbsent(key, created);
+        }
+        return created;
+    }
+
+    /**
+     * The runtime of every kept active context: titanium's own carries one deadline, fixed when it is made,
+     * while a kept context serves many requests; this one checks the budget of the thread at work.
+     */
+    private static final class BudgetRuntime extends ProcessingRuntime {
+
+        BudgetRuntime(JsonLdOptions options) {
+            super(options);
+        }
+
+        @Override
+        public void tick() throws JsonLdError {
+            WorkBudget budget = CURRENT.get();
+            if (budget != null && budget.expired()) {
+                throw new JsonLdError(JsonLdErrorCode.PROCESSING_TIMEOUT_EXCEEDED);
+            }
         }
     }
 

@@ -2,7 +2,6 @@ package io.traceloom.command.credential;
 
 import com.apicatalog.rdf.canon.RdfCanonTicker;
 import io.traceloom.command.config.CommandSideProperties.Limits;
-import java.time.Duration;
 
 /**
  * What the work on one credential may still cost: its limits, and a deadline that every loop of the
@@ -35,16 +34,16 @@ public final class WorkBudget {
         return canonicalizationSteps;
     }
 
+    /** Whether the deadline has passed. */
+    boolean expired() {
+        return System.nanoTime() - deadline > 0;
+    }
+
     /** @throws OverLimitException once the deadline has passed */
     public void checkDeadline() throws OverLimitException {
         if (System.nanoTime() - deadline > 0) {
             throw timedOut();
         }
-    }
-
-    /** What is left until the deadline; at least a nanosecond, for titanium's timeout that must be positive. */
-    Duration remaining() {
-        return Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
     }
 
     OverLimitException timedOut() {

@@ -112,7 +112,7 @@ class Ed25519ProofsTest {
     @Test
     void anUnsignedCredentialFails() throws Exception {
         assertThat(SUITE.verify(unsigned(issuer).build(), NOW, budget()).errors())
-                .containsExactly("proof: the credential has no single embedded proof");
+                .contains("proof: the credential has no proof");
     }
 
     @Test
@@ -169,6 +169,94 @@ class Ed25519ProofsTest {
 
         assertThat(refused.property()).isEqualTo("@context");
         assertThat(refused.getMessage()).contains("context not available");
+    }
+
+    private static ProofSettings proof(String id, List<String> previous) {
+        return new ProofSettings(id, NOW.minusSeconds(60), Ed25519Proofs.ASSERTION, null, null, previous);
+    }
+
+    @Test
+    void everyProofOfASetIsVerified() throws Exception {
+        KeyPair witness = newKey();
+        JsonObject once = SUITE.sign(unsigned(issuer).build(), issuer, proof("urn:uuid:p1", List.of()), budget());
+        JsonObject twice = SUITE.sign(once, witness, proof("urn:uuid:p2", List.of()), budget());
+
+        assertThat(twice.getJsonArray("proof")).hasSize(2);
+        Ed25519Proofs.Verification verification = SUITE.verify(twice, NOW, budget());
+        assertThat(verification.errors()).isEmpty();
+        assertThat(verification.checks()).contains("proof", "issuer");
+
+        JsonObject forged = Json.createObjectBuilder(twice.getJsonArray("proof").getJsonObject(1))
+                .add("proofValue", once.getJsonObject("proof").getString("proofValue")).build();
+        JsonObject tampered = with(twice, "proof", Json.createArrayBuilder()
+                .add(twice.getJsonArray("proof").getJsonObject(0)).add(forged).build());
+        assertThat(SUITE.verify(tampered, NOW, budget()).errors())
+                .containsExactly("proof[1]: the signature does not match the credential");
+    }
+
+    @Test
+    void aChainedProofSignsTheProofItFollowsAndNeedsIt() throws Exception {
+        KeyPair notary = newKey();
+        JsonObject first = SUITE.sign(unsigned(issuer).build(), issuer, proof("urn:uuid:p1", List.of()), budget());
+        JsonObject chained = SUITE.sign(first, notary, proof("urn:uuid:p2", List.of("urn:uuid:p1")), budget());
+
+        assertThat(chained.getJsonArray("proof").getJsonObject(1).getString("previousProof")).isEqualTo("urn:uuid:p1");
+        assertThat(SUITE.verify(chained, NOW, budget()).errors()).isEmpty();
+
+        JsonObject alone = with(chained, "proof", chained.getJsonArray("proof").getJsonObject(1));
+        assertThat(SUITE.verify(alone, NOW, budget()).errors())
+                .contains("proof: previousProof names no other proof of the credential: urn:uuid:p1");
+
+        JsonObject firstChanged = Json.createObjectBuilder(chained.getJsonArray("proof").getJsonObject(0))
+                .add("created", "2026-11-22T03:00:01Z").build();
+        JsonObject broken = with(chained, "proof", Json.createArrayBuilder().add(firstChanged)
+                .add(chained.getJsonArray("proof").getJsonObject(1)).build());
+        assertThat(SUITE.verify(broken, NOW, budget()).errors())
+                .contains("proof[0]: the signature does not match the credential")
+                .anyMatch(error -> error.startsWith("proof[1]:"));
+
+        InvalidCredentialException unknown = catchThrowableOfType(InvalidCredentialException.class,
+                () -> SUITE.sign(first, notary, proof("urn:uuid:p3", List.of("urn:uuid:none")), budget()));
+        assertThat(unknown.property()).isEqualTo("previousProof");
+    }
+
+    @Test
+    void theExpectedPurposeChallengeAndDomainAreRequired() throws Exception {
+        JsonObject credential = SUITE.sign(unsigned(issuer).build(), issuer,
+                new ProofSettings(null, NOW, "authentication", "c-123", "example.org", List.of()), budget());
+
+        assertThat(SUITE.verify(credential, NOW, budget()).errors())
+                .containsExactly("proofPurpose: must be assertionMethod, not authentication");
+        assertThat(SUITE.verify(credential, NOW, new Ed25519Proofs.Expectations("authentication", "c-123",
+                "example.org"), budget()).errors()).isEmpty();
+        assertThat(SUITE.verify(credential, NOW, new Ed25519Proofs.Expectations("authentication", "other", null),
+                budget()).errors()).containsExactly("proof: challenge must be other");
+        assertThat(SUITE.verify(credential, NOW, new Ed25519Proofs.Expectations("authentication", null, "x.org"),
+                budget()).errors()).containsExactly("proof: domain must be x.org");
+    }
+
+    @Test
+    void statusEntriesAreReadFromTheSignedData() throws Exception {
+        JsonObjectBuilder entry = Json.createObjectBuilder().add("id", "https://lists.example/1#7")
+                .add("type", "BitstringStatusListEntry").add("statusPurpose", "revocation")
+                .add("statusListIndex", "7").add("statusListCredential", "https://lists.example/1");
+        JsonObject credential = SUITE.sign(unsigned(issuer).add("@context", Json.createArrayBuilder()
+                        .add(ContextDocuments.CREDENTIALS_V1).add(ContextDocuments.DATA_INTEGRITY_V2)
+                        .add(ContextDocuments.BITSTRING_STATUS_LIST_V1).add(SampleCredentials.CONTEXTS.traceloomContext()))
+                .add("credentialStatus", entry).build(), issuer.getPrivate(), issuer.getPublic(), NOW, budget());
+
+        Ed25519Proofs.Verification verification = SUITE.verify(credential, NOW, budget());
+        assertThat(verification.errors()).isEmpty();
+        assertThat(verification.statuses()).containsExactly(
+                new Ed25519Proofs.StatusEntry("revocation", 7, "https://lists.example/1",
+                DidKey.did(issuer.getPublic())));
+
+        JsonObjectBuilder unsigned = Json.createObjectBuilder(credential).add("credentialStatus",
+                Json.createObjectBuilder(credential.getJsonObject("credentialStatus")).add("statusListIndex", 7));
+        unsigned.remove("proof");
+        JsonObject numeric = SUITE.sign(unsigned.build(), issuer.getPrivate(), issuer.getPublic(), NOW, budget());
+        assertThat(SUITE.verify(Json.createObjectBuilder(numeric).build(), NOW, budget()).errors())
+                .containsExactly("status: statusListIndex must be a single string");
     }
 
     @Test

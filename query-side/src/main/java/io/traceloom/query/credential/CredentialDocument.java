@@ -4,21 +4,72 @@ import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.credential.CredentialView;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.Document;
 import org.springframework.data.annotation.Id;
-import org.springframework.data.mongodb.core.mapping.Document;
+import org.springframework.data.mongodb.core.index.CompoundIndex;
 
-/** An issued credential, kept as the exact JSON text that was signed. */
-@Document(CredentialDocument.COLLECTION)
-public record CredentialDocument(@Id String id, String tenantId, String credential, Instant issuedAt)
+/**
+ * An issued credential, kept as the exact JSON text that was signed, with what lists filter on: its types,
+ * the ids of its subjects, when it expires, and when it was revoked. Pure folds, no I/O.
+ *
+ * @param expiresAt its {@code expirationDate} (VC 1.1) or {@code validUntil} (VC 2.0); {@code null}: never
+ * @param revokedAt {@code null} unless revoked
+ */
+@org.springframework.data.mongodb.core.mapping.Document(CredentialDocument.COLLECTION)
+@CompoundIndex(name = "tenant_newest_first", def = "{'tenantId': 1, 'issuedAt': -1, '_id': -1}")
+public record CredentialDocument(@Id String id, String tenantId, String credential, Instant issuedAt,
+                                 List<String> types, List<String> subjects, Instant expiresAt, Instant revokedAt)
         implements TenantDocument {
 
     public static final String COLLECTION = "credentials";
 
     public static CredentialDocument issued(CredentialIssued event, Instant at) {
-        return new CredentialDocument(event.credentialId(), event.tenantId(), event.credential(), at);
+        Document credential = Document.parse(event.credential());
+        List<String> subjects = new ArrayList<>();
+        Object subject = credential.get("credentialSubject");
+        for (Object one : subject instanceof List<?> list ? list : List.of(subject == null ? List.of() : subject)) {
+            if (one instanceof Document document && document.get("id") instanceof String id) {
+                subjects.add(id);
+            }
+        }
+        Instant expires = instant(credential.get("expirationDate"));
+        if (expires == null) {
+            expires = instant(credential.get("validUntil"));
+        }
+        return new CredentialDocument(event.credentialId(), event.tenantId(), event.credential(), at,
+                strings(credential.get("type")), subjects, expires, null);
+    }
+
+    public CredentialDocument revoked(Instant at) {
+        return new CredentialDocument(id, tenantId, credential, issuedAt, types, subjects, expiresAt, at);
     }
 
     public CredentialView toView() {
         return new CredentialView(id, credential);
+    }
+
+    private static List<String> strings(Object value) {
+        List<String> strings = new ArrayList<>();
+        if (value instanceof String string) {
+            strings.add(string);
+        } else if (value instanceof List<?> list) {
+            list.stream().filter(String.class::isInstance).map(String.class::cast).forEach(strings::add);
+        }
+        return strings;
+    }
+
+    private static Instant instant(Object value) {
+        if (!(value instanceof String text)) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 }

@@ -1,6 +1,8 @@
 package io.traceloom.query.credential;
 
 import io.traceloom.kernel.credential.CredentialIssued;
+import io.traceloom.kernel.credential.CredentialRevoked;
+import io.traceloom.query.readmodel.Documents;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
@@ -21,9 +23,22 @@ public class CredentialProjection {
         this.writer = writer;
     }
 
+    private Documents<CredentialDocument> credentials() {
+        return writer.documents(CredentialDocument.class, CredentialDocument::id);
+    }
+
     @EventHandler
     void on(CredentialIssued event, @Timestamp Instant at) {
-        writer.documents(CredentialDocument.class, CredentialDocument::id).save(CredentialDocument.issued(event, at));
+        credentials().save(CredentialDocument.issued(event, at));
+    }
+
+    @EventHandler
+    void on(CredentialRevoked event, @Timestamp Instant at) {
+        Documents<CredentialDocument> credentials = credentials();
+        CredentialDocument credential = credentials.find(event.credentialId());
+        if (credential != null) {
+            credentials.save(credential.revoked(at));
+        }
     }
 
     @ResetHandler

@@ -1,23 +1,25 @@
 package io.traceloom.kernel.credential;
 
 import io.traceloom.kernel.message.TenantScoped;
-import java.time.Instant;
-import java.util.List;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /**
- * Issue a W3C verifiable credential signed by the tenant's issuer key.
+ * Issue a W3C verifiable credential signed by the tenant's issuer key; both ways of asking for one (the
+ * spec's {@code POST /credentials/issue} and the VC-API's) are this command.
  *
- * @param types             the credential's types, {@code VerifiableCredential} first
- * @param credentialSubject the subject as a JSON object text (kept as text so numbers and nesting
- *                          reach the signature exactly as sent)
- * @param expirationDate    when it expires, or {@code null} for the configured validity
- * @param extraContexts     further JSON-LD contexts the caller asked for; only bundled ones can be used
- * @param schemaId          a stored schema of the tenant that the subject must satisfy, which the credential
- *                          then names in {@code credentialSchema}; or {@code null}
+ * @param credential       the credential to sign, as JSON object text (kept as text so numbers and nesting
+ *                         reach the signature exactly as sent). Composed by the service
+ *                         ({@code composedByClient} false): only {@code type}, {@code credentialSubject},
+ *                         {@code expirationDate} and further {@code @context}s, from which the service makes
+ *                         the credential (VC 1.1, or 2.0 when the contexts name it); composed by the client:
+ *                         the whole credential, which the service completes only with what is missing (an
+ *                         {@code id}, a VC 1.1 {@code issuanceDate}) and its {@code credentialStatus}, or,
+ *                         when it is signed already, with one more proof
+ * @param composedByClient whether {@code credential} is a whole credential (the VC-API) or the spec's request
+ * @param proof            what the client asks of the proof
+ * @param schemaId         a stored schema the subject must satisfy, which the credential then names in
+ *                         {@code credentialSchema}; or {@code null}
  */
-public record IssueCredential(String tenantId, @TargetAggregateIdentifier String credentialId, List<String> types,
-                              String credentialSubject, Instant expirationDate, List<String> extraContexts,
-                              String schemaId)
-        implements TenantScoped {
+public record IssueCredential(String tenantId, @TargetAggregateIdentifier String credentialId, String credential,
+                              boolean composedByClient, ProofOptions proof, String schemaId) implements TenantScoped {
 }
