@@ -332,15 +332,18 @@ class TenantBeforeAnythingTest {
         String templateId = template.json().get("id").asText();
         Response instance = http.post("/canvas-templates/" + templateId + "/render", "{\"lot\":\"L1\"}");
         assertThat(instance.status()).isEqualTo(201);
+        // the owner registers once; the resources are made anew for every test that asks for them
         Response user = http.post("/auth/tenant-users", "{}");
-        assertThat(user.status()).isEqualTo(201);
-        Response partnerTag = http.post("/partner-tags", "{\"code\":\"MINE\",\"name\":\"Mine\"}");
+        assertThat(user.status()).isIn(200, 201);
+        Response partnerTag = http.post("/partner-tags", "{\"code\":\"" + SharedTraceloom.unique("MINE")
+                + "\",\"name\":\"Mine\"}");
         assertThat(partnerTag.status()).isEqualTo(201);
+        String consumedIdentifier = SharedTraceloom.unique("MINE-CONSUMED");
         Response commission = http.post("/custody-commissions",
-                "{\"identifier\":\"MINE-CONSUMED\",\"registeredConsumers\":[\"carrier\"]}");
+                "{\"identifier\":\"" + consumedIdentifier + "\",\"registeredConsumers\":[\"carrier\"]}");
         assertThat(commission.status()).isEqualTo(201);
         Response consumed = http.post("/custody-commissions/consume",
-                "{\"identifier\":\"MINE-CONSUMED\",\"consumedBy\":\"carrier\"}");
+                "{\"identifier\":\"" + consumedIdentifier + "\",\"consumedBy\":\"carrier\"}");
         assertThat(consumed.status()).isEqualTo(200);
         String openIdentifier = "MINE-OPEN-" + java.util.UUID.randomUUID();
         Response open = http.post("/custody-commissions",

@@ -55,6 +55,8 @@ class TenantIsolationTest {
                 creates("POST /trade-item-tags", "/trade-item-tags", "{\"code\":\"{new}\",\"name\":\"Theirs\"}"),
                 lists("GET /trade-item-tags", "/trade-item-tags?includeDeleted=true&limit=100"),
                 notFound("GET /trade-item-tags/{id}", "/trade-item-tags/{tag}"),
+                notFound("GET /trade-item-tags/{id}/history", "/trade-item-tags/{tag}/history"),
+                notFound("GET /trade-item-tags/{id}", "/trade-item-tags/{tag}?asOf={now}"),
                 notFound("DELETE /trade-item-tags/{id}", "/trade-item-tags/{tag}"),
                 // a set is of the caller's own catalogue: it keeps its own tag, and leaves the owner's alone
                 creates("POST /trade-item-tags/set", "/trade-item-tags/set", "[{\"code\":\"{mine.tagCode}\",\"name\":\"Mine\"}]"),
@@ -70,11 +72,15 @@ class TenantIsolationTest {
                 refused("POST /trade-items", "/trade-items", "{\"name\":\"Theirs\",\"tradeItemTag\":\"{tagCode}\"}"),
                 lists("GET /trade-items", "/trade-items?limit=100"),
                 notFound("GET /trade-items/{id}", "/trade-items/{item}"),
+                notFound("GET /trade-items/{id}/history", "/trade-items/{item}/history"),
+                notFound("GET /trade-items/{id}", "/trade-items/{item}?asOf={now}"),
                 notFound("DELETE /trade-items/{id}", "/trade-items/{item}"),
 
                 uploads("POST /files", "/files"),
                 lists("GET /files", "/files?limit=100"),
                 notFound("GET /files/{id}", "/files/{file}"),
+                notFound("GET /files/{id}/history", "/files/{file}/history"),
+                notFound("GET /files/{id}", "/files/{file}?asOf={now}"),
                 notFound("GET /files/{id}/content", "/files/{file}/content"),
                 notFound("PATCH /files/{id}", "/files/{file}", "{\"key\":\"theirs.png\"}"),
                 notFound("DELETE /files/{id}", "/files/{file}"),
@@ -85,12 +91,16 @@ class TenantIsolationTest {
                         "{\"color\":\"#654321\",\"icon\":\"{file}\"}"),
                 lists("GET /organization-themes", "/organization-themes"),
                 notFound("GET /organization-themes/{id}", "/organization-themes/{theme}"),
+                notFound("GET /organization-themes/{id}/history", "/organization-themes/{theme}/history"),
+                notFound("GET /organization-themes/{id}", "/organization-themes/{theme}?asOf={now}"),
 
                 creates("PUT /link-sets/{id}", "/link-sets/{new}", "{\"identifier\":\"01/{gtin}\",\"links\":[" + PIP + "]}"),
                 refused("PUT /link-sets/{id}", "/link-sets/{new}", 409,
                         "{\"identifier\":\"01/{gtin.owned}\",\"links\":[" + PIP + "]}"),
                 lists("GET /link-sets", "/link-sets?limit=100"),
                 notFound("GET /link-sets/{id}", "/link-sets/{linkSet}"),
+                notFound("GET /link-sets/{id}/history", "/link-sets/{linkSet}/history"),
+                notFound("GET /link-sets/{id}", "/link-sets/{linkSet}?asOf={now}"),
                 notFound("DELETE /link-sets/{id}", "/link-sets/{linkSet}"),
                 publicly("GET /{primaryKeyAi:[0-9]+}/{*keyAndQualifiers}", "/01/{gtin.owned}"),
                 publicly("GET /.well-known/gs1resolver", "/.well-known/gs1resolver"),
@@ -101,6 +111,8 @@ class TenantIsolationTest {
                 refused("PUT /schemas/{id}", "/schemas/{new}", "{\"name\":\"Theirs\",\"schema\":{\"$ref\":\"{schema}\"}}"),
                 lists("GET /schemas", "/schemas?limit=100"),
                 notFound("GET /schemas/{id}", "/schemas/{schema}"),
+                notFound("GET /schemas/{id}/history", "/schemas/{schema}/history"),
+                notFound("GET /schemas/{id}", "/schemas/{schema}?asOf={now}"),
                 publicly("GET /schemas/{id}", "/schemas/{schema}", "Accept", "application/schema+json"),
                 notFound("DELETE /schemas/{id}", "/schemas/{schema}"),
                 notFound("POST /schemas/{id}/validate", "/schemas/{schema}/validate", "{\"lot\":\"L1\"}"),
@@ -111,17 +123,23 @@ class TenantIsolationTest {
                         "{\"name\":\"Theirs\",\"template\":\"{{lot}}\",\"schemaId\":\"{schema}\"}"),
                 lists("GET /canvas-templates", "/canvas-templates?limit=100"),
                 notFound("GET /canvas-templates/{id}", "/canvas-templates/{template}"),
+                notFound("GET /canvas-templates/{id}/history", "/canvas-templates/{template}/history"),
+                notFound("GET /canvas-templates/{id}", "/canvas-templates/{template}?asOf={now}"),
                 notFound("PUT /canvas-templates/{id}", "/canvas-templates/{template}",
                         "{\"name\":\"Theirs\",\"template\":\"x\",\"schema\":{}}"),
                 notFound("DELETE /canvas-templates/{id}", "/canvas-templates/{template}"),
                 notFound("POST /canvas-templates/{id}/render", "/canvas-templates/{template}/render", "{\"lot\":\"L1\"}"),
                 notFound("GET /canvas-template-instances/{id}", "/canvas-template-instances/{instance}"),
+                notFound("GET /canvas-template-instances/{id}/history", "/canvas-template-instances/{instance}/history"),
+                notFound("GET /canvas-template-instances/{id}", "/canvas-template-instances/{instance}?asOf={now}"),
 
                 creates("POST /credentials/issue", "/credentials/issue", "{}"),
                 refused("POST /credentials/issue", "/credentials/issue", "{\"issuer\":\"{issuer}\"}"),
                 refused("POST /credentials/issue", "/credentials/issue",
                         "{\"schemaId\":\"{schema}\",\"credentialSubject\":{\"id\":\"urn:x:1\",\"lot\":\"L1\"}}"),
                 notFound("GET /credentials/{id}", "/credentials/{credential}"),
+                notFound("GET /credentials/{id}/history", "/credentials/{credential}/history"),
+                notFound("GET /credentials/{id}", "/credentials/{credential}?asOf={now}"),
                 creates("POST /credentials/verify", "/credentials/verify", "{\"verifiableCredential\":{credentialJson}}"),
                 lists("GET /credentials", "/credentials?limit=100"),
                 lists("GET /credentials/issuer", "/credentials/issuer"),
@@ -136,6 +154,10 @@ class TenantIsolationTest {
                 creates("POST /vc-api/credentials/verify", "/vc-api/credentials/verify",
                         "{\"verifiableCredential\":{credentialJson}}"),
                 publicly("GET /contexts/traceloom/v1", "/contexts/traceloom/v1"),
+
+                // the feed before the probes below put the owner's commission identifier into the trying tenant's events
+                lists("GET /audit/events", "/audit/events?limit=100"),
+                lists("GET /audit/events", "/audit/events?from={since}&limit=100"),
 
                 creates("POST /custody-commissions", "/custody-commissions",
                         "{\"identifier\":\"{new}\",\"registeredConsumers\":[\"carrier\"]}"),
@@ -377,6 +399,7 @@ class TenantIsolationTest {
     private static Map<String, String> ownedBy(Http http, String externalTenant) {
         Map<String, String> owned = new LinkedHashMap<>();
         owned.put("externalTenant", externalTenant);
+        owned.put("since", java.time.Instant.now().minusMillis(1).toString());
         JsonNode user = http.post("/auth/tenant-users", "{}").json();
         owned.put("user", user.get("id").asText());
         owned.put("tenantId", user.get("tenantId").asText());
@@ -420,6 +443,7 @@ class TenantIsolationTest {
         owned.put("template", template);
         owned.put("instance", created(http.post("/canvas-templates/" + template + "/render", "{\"lot\":\"L1\"}"))
                 .get("id").asText());
+        owned.put("now", java.time.Instant.now().toString());
         return owned;
     }
 
