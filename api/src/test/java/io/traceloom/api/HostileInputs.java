@@ -152,7 +152,7 @@ final class HostileInputs {
         List<HostileRequest> cases = new ArrayList<>();
         String later = java.time.Instant.now().plus(java.time.Duration.ofDays(1)).toString();
         for (String collection : List.of(TAGS, ITEMS, CREDENTIALS, FILES, THEMES, LINK_SETS, SCHEMAS, TEMPLATES,
-                INSTANCES)) {
+                INSTANCES, PARTNER_TAGS, CUSTODY, TENANT_USERS)) {
             String one = collection + "/" + UNKNOWN_ID;
             for (String asOf : List.of("yesterday", "2026-11-01", "2026-11-01T12:00:00", "12:00:00Z", "1700000000",
                     "2026-13-01T12:00:00Z", "2026-02-30T12:00:00Z", "2026-11-01T12:00:00.1234567891Z",
@@ -177,6 +177,10 @@ final class HostileInputs {
         cases.add(get(LINK_SETS + "/a:b/history").named("an id no link set can have").expect(404));
         cases.add(get(LINK_SETS + "/" + "x".repeat(300) + "/history").expect(404));
         cases.add(get(SCHEMAS + "/not-a-uuid/history").expect(404));
+        cases.add(get(TENANT_USERS + "/a:b").named("an id no user can have").expect(404));
+        cases.add(get(TENANT_USERS + "/a:b/history").named("an id no user can have").expect(404));
+        cases.add(get(TENANT_USERS + "/a:b?asOf=2026-01-01T00:00:00Z").named("an id no user can have").expect(404));
+        cases.add(request("DELETE", TENANT_USERS + "/a:b").named("an id no user can have").expect(404));
         cases.add(get(FILES + "/..%2F..%2Fetc%2Fpasswd/history").expect(400));
         cases.add(get(CREDENTIALS + "/urn:uuid:" + UNKNOWN_ID + "/history").expect(404));
         return cases;

@@ -5,6 +5,9 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
 import io.traceloom.api.http.Versions;
@@ -47,10 +50,12 @@ public class CustodyCommissionController {
 
     private final Writes writes;
     private final Queries queries;
+    private final ResourceHistories histories;
 
-    public CustodyCommissionController(Writes writes, Queries queries) {
+    public CustodyCommissionController(Writes writes, Queries queries, ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
+        this.histories = histories;
     }
 
     @Operation(summary = "Create a custody commission",
@@ -74,9 +79,19 @@ public class CustodyCommissionController {
     @Operation(summary = "Read a custody commission")
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<CustodyCommissionResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        CustodyCommissionView commission = find(caller, id);
+    public ResponseEntity<CustodyCommissionResponse> get(Caller caller, @PathVariable String id, AsOf asOf,
+                                                         WebRequest request) {
+        CustodyCommissionView commission = find(caller, id, asOf);
         return Versions.ok(request, etag(commission), CustodyCommissionResponse.of(commission));
+    }
+
+    @Operation(summary = "Read a custody commission's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("custody-commissions", caller, id, page, request,
+                "Custody commission '" + id + "' does not exist.");
     }
 
     @Operation(summary = "List custody commissions", description = "Oldest first; `consumed` keeps the consumed "
@@ -161,7 +176,11 @@ public class CustodyCommissionController {
     }
 
     private CustodyCommissionView find(Caller caller, String id) {
-        return queries.one(new FindCustodyCommission(caller.tenantId(), id), CustodyCommissionView.class,
-                "Custody commission '" + id + "' does not exist.");
+        return find(caller, id, new AsOf(null));
+    }
+
+    private CustodyCommissionView find(Caller caller, String id, AsOf asOf) {
+        return queries.one(new FindCustodyCommission(caller.tenantId(), id, asOf.instant()),
+                CustodyCommissionView.class, "Custody commission '" + id + "'" + asOf.notFound());
     }
 }

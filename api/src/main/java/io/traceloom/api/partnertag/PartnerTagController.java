@@ -10,6 +10,9 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.catalogue.TagRequest;
 import io.traceloom.api.catalogue.TagResponse;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
 import io.traceloom.api.http.Versions;
@@ -51,10 +54,12 @@ public class PartnerTagController {
 
     private final Writes writes;
     private final Queries queries;
+    private final ResourceHistories histories;
 
-    public PartnerTagController(Writes writes, Queries queries) {
+    public PartnerTagController(Writes writes, Queries queries, ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
+        this.histories = histories;
     }
 
     @Operation(summary = "Create a partner tag", description = "The code is unique within the tenant.")
@@ -79,9 +84,17 @@ public class PartnerTagController {
     @Operation(summary = "Read a partner tag", description = "Deleted tags stay readable, marked deleted.")
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<TagResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        TagView tag = find(caller, id);
+    public ResponseEntity<TagResponse> get(Caller caller, @PathVariable String id, AsOf asOf, WebRequest request) {
+        TagView tag = find(caller, id, asOf);
         return Versions.ok(request, Versions.etag(tag.version()), TagResponse.of(tag));
+    }
+
+    @Operation(summary = "Read a partner tag's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("partner-tags", caller, id, page, request, "Partner tag '" + id + "' does not exist.");
     }
 
     /** Live tags; {@code includeDeleted=true} lists the soft-deleted ones too. */
@@ -135,7 +148,11 @@ public class PartnerTagController {
     }
 
     private TagView find(Caller caller, String id) {
-        return queries.one(new FindPartnerTag(caller.tenantId(), id), TagView.class,
-                "Partner tag '" + id + "' does not exist.");
+        return find(caller, id, new AsOf(null));
+    }
+
+    private TagView find(Caller caller, String id, AsOf asOf) {
+        return queries.one(new FindPartnerTag(caller.tenantId(), id, asOf.instant()), TagView.class,
+                "Partner tag '" + id + "'" + asOf.notFound());
     }
 }

@@ -4,10 +4,14 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.history.HistoryEventResponse;
+import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
 import io.traceloom.api.http.Problems.FieldProblem;
+import io.traceloom.api.http.ResourceNotFoundException;
 import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
@@ -17,6 +21,7 @@ import io.traceloom.kernel.tenantuser.DeleteTenantUser;
 import io.traceloom.kernel.tenantuser.FindTenantUser;
 import io.traceloom.kernel.tenantuser.ListTenantUsers;
 import io.traceloom.kernel.tenantuser.RegisterTenantUser;
+import io.traceloom.kernel.tenantuser.TenantUserIds;
 import io.traceloom.kernel.tenantuser.TenantUserPage;
 import io.traceloom.kernel.tenantuser.TenantUserView;
 import java.net.URI;
@@ -46,11 +51,14 @@ public class TenantUserController {
     private final Writes writes;
     private final Queries queries;
     private final TenantUserAdmission admission;
+    private final ResourceHistories histories;
 
-    public TenantUserController(Writes writes, Queries queries, TenantUserAdmission admission) {
+    public TenantUserController(Writes writes, Queries queries, TenantUserAdmission admission,
+                                ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
         this.admission = admission;
+        this.histories = histories;
     }
 
     /**
@@ -85,6 +93,13 @@ public class TenantUserController {
                 .eTag(Versions.etag(user.version())).body(TenantUserResponse.of(user));
     }
 
+    /** An id no user can have (no aggregate is named after it) is a user that does not exist. */
+    private static void requireNameable(String id, AsOf asOf) {
+        if (!TenantUserIds.couldName(id)) {
+            throw new ResourceNotFoundException("Tenant user '" + id + "'" + asOf.notFound());
+        }
+    }
+
     /** What the identity brings is not the client's to fix in the body: the problem says where it comes from. */
     private static void check(List<FieldProblem> problems, String claim, String value, int max) {
         if (value == null || value.isBlank()) {
@@ -100,9 +115,18 @@ public class TenantUserController {
     @Operation(summary = "Read a user of your tenant")
     @Versioned
     @GetMapping("/{id}")
-    public ResponseEntity<TenantUserResponse> get(Caller caller, @PathVariable String id, WebRequest request) {
-        TenantUserView user = find(caller, id);
+    public ResponseEntity<TenantUserResponse> get(Caller caller, @PathVariable String id, AsOf asOf,
+                                                  WebRequest request) {
+        TenantUserView user = find(caller, id, asOf);
         return Versions.ok(request, Versions.etag(user.version()), TenantUserResponse.of(user));
+    }
+
+    @Operation(summary = "Read a user's history", description = ResourceHistories.DESCRIPTION)
+    @Versioned
+    @GetMapping("/{id}/history")
+    public ResponseEntity<List<HistoryEventResponse>> history(Caller caller, @PathVariable String id, PageParams page,
+                                                              WebRequest request) {
+        return histories.answer("tenant-users", caller, id, page, request, "Tenant user '" + id + "' does not exist.");
     }
 
     @Operation(summary = "List the users of your tenant", description = "Oldest first; deleted users are not listed.")
@@ -118,6 +142,7 @@ public class TenantUserController {
     @ApiResponse(responseCode = "204", description = "Deleted.")
     @DeleteMapping("/{id}")
     public ResponseEntity<Void> delete(Caller caller, @PathVariable String id, UriComponentsBuilder uri) {
+        requireNameable(id, new AsOf(null));
         writes.sendAndAwaitReadModels(new DeleteTenantUser(caller.tenantId(), id), id,
                 uri.path("/auth/tenant-users/{id}").build(id));
         admission.forgetUser(caller.tenantId(), id);
@@ -125,7 +150,12 @@ public class TenantUserController {
     }
 
     private TenantUserView find(Caller caller, String id) {
-        return queries.one(new FindTenantUser(caller.tenantId(), id), TenantUserView.class,
-                "Tenant user '" + id + "' does not exist.");
+        return find(caller, id, new AsOf(null));
+    }
+
+    private TenantUserView find(Caller caller, String id, AsOf asOf) {
+        requireNameable(id, asOf);
+        return queries.one(new FindTenantUser(caller.tenantId(), id, asOf.instant()), TenantUserView.class,
+                "Tenant user '" + id + "'" + asOf.notFound());
     }
 }

@@ -258,7 +258,7 @@ class HistoryApiTest {
 
     /**
      * A tag, an item tagged with it, a credential, a renamed file, a link set, a schema, a template using it, a
-     * render. (Not the tenant's one theme: other tests of this shared application need it unset; themes are
+     * render, a deleted partner tag, a consumed custody commission, the local user. (Not the tenant's one theme: other tests of this shared application need it unset; themes are
      * {@code OrganizationThemeApiTest}'s, each for a tenant of its own.)
      */
     private Map<String, String> oneOfEach() {
@@ -290,6 +290,22 @@ class HistoryApiTest {
         paths.put("template", "/canvas-templates/" + templateId);
         Response render = http.post("/canvas-templates/" + templateId + "/render", "{\"lot\":\"L1\"}");
         paths.put("render", "/canvas-template-instances/" + render.json().get("id").asText());
+        JsonNode partnerTag = http.post("/partner-tags", "{\"code\":\"" + SharedTraceloom.unique("EACH")
+                + "\",\"name\":\"Each\"}").json();
+        String partnerTagPath = "/partner-tags/" + partnerTag.get("id").asText();
+        assertThat(http.delete(partnerTagPath).status()).isEqualTo(200);
+        paths.put("partnerTag", partnerTagPath);
+        String identifier = SharedTraceloom.unique("EACH");
+        Response commission = http.post("/custody-commissions", "{\"identifier\":\"" + identifier
+                + "\",\"registeredConsumers\":[\"carrier\"]}");
+        String commissionPath = "/custody-commissions/" + commission.json().get("id").asText();
+        assertThat(http.put(commissionPath, "{\"registeredConsumers\":[\"carrier\",\"shop\"]}").status())
+                .isEqualTo(200);
+        assertThat(http.post("/custody-commissions/consume", "{\"identifier\":\"" + identifier
+                + "\",\"consumedBy\":\"shop\"}").status()).isEqualTo(200);
+        paths.put("commission", commissionPath);
+        assertThat(http.post("/auth/tenant-users", "{}").status()).isIn(200, 201);
+        paths.put("user", "/auth/tenant-users/" + LOCAL_USER);
         return paths;
     }
 

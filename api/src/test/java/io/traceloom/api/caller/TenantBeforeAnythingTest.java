@@ -132,7 +132,13 @@ class TenantBeforeAnythingTest {
                 new Probe("GET", "/canvas-templates/{template}/history", null, 200),
                 new Probe("GET", "/canvas-templates/{template}?asOf={now}", null, 200),
                 new Probe("GET", "/canvas-template-instances/{instance}/history", null, 200),
-                new Probe("GET", "/canvas-template-instances/{instance}?asOf={now}", null, 200));
+                new Probe("GET", "/canvas-template-instances/{instance}?asOf={now}", null, 200),
+                new Probe("GET", "/partner-tags/{partnerTag}/history", null, 200),
+                new Probe("GET", "/partner-tags/{partnerTag}?asOf={now}", null, 200),
+                new Probe("GET", "/custody-commissions/{commission}/history", null, 200),
+                new Probe("GET", "/custody-commissions/{commission}?asOf={now}", null, 200),
+                new Probe("GET", "/auth/tenant-users/{user}/history", null, 200),
+                new Probe("GET", "/auth/tenant-users/{user}?asOf={now}", null, 200));
     }
 
     /** A schema id nobody has. */

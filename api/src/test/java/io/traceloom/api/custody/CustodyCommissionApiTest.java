@@ -10,6 +10,7 @@ import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.RunningTraceloom;
 import io.traceloom.api.support.SharedTraceloom;
 import io.traceloom.kernel.custody.CustodyCommissionConsumed;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -271,6 +272,28 @@ class CustodyCommissionApiTest {
         assertThat(http.get(COMMISSIONS + "/" + again, as()).status()).isEqualTo(200);
         assertThat(create("SSCC-6", "carrier-c").status()).as("a consumed commission keeps its identifier")
                 .isEqualTo(409);
+    }
+
+    @Test
+    void aWithdrawnCommissionKeepsItsHistoryAndReadsAsItWasBeforehand() {
+        Response created = create("SSCC-H", "carrier-a");
+        String path = COMMISSIONS + "/" + created.json().get("id").asText();
+        assertThat(http.put(path, "{\"registeredConsumers\":[\"carrier-b\"]}", as()).status()).isEqualTo(200);
+        JsonNode replaced = http.get(path, as()).json();
+        assertThat(http.delete(path, as()).status()).isEqualTo(204);
+
+        Response history = http.get(path + "/history", as());
+        assertThat(history.status()).as(history.body()).isEqualTo(200);
+        assertThat(history.json().findValuesAsText("type")).containsExactly("CustodyCommissionCreated",
+                "CustodyCommissionUpdated", "CustodyCommissionDeleted");
+        Instant deletedAt = Instant.parse(history.json().get(2).get("occurredAt").asText());
+        assertThat(http.get(path + "?asOf=" + deletedAt, as()).status()).as("withdrawn by then").isEqualTo(404);
+        assertThat(http.get(path + "?asOf=" + deletedAt.minusNanos(1000), as()).json()).isEqualTo(replaced);
+        JsonNode atCreation = http.get(path + "?asOf=" + history.json().get(0).get("occurredAt").asText(), as())
+                .json();
+        assertThat(atCreation.get("registeredConsumers").toString()).isEqualTo("[\"carrier-a\"]");
+        assertThat(http.get(path + "/history", actingFor(UUID.randomUUID().toString())).status())
+                .as("another tenant's").isEqualTo(404);
     }
 
     @Test

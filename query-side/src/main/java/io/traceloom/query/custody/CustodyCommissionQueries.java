@@ -7,6 +7,7 @@ import io.traceloom.kernel.custody.CustodyCommissionPage;
 import io.traceloom.kernel.custody.CustodyCommissionView;
 import io.traceloom.kernel.custody.FindCustodyCommission;
 import io.traceloom.kernel.custody.ListCustodyCommissions;
+import io.traceloom.query.history.Histories;
 import io.traceloom.query.readmodel.MongoPages;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
@@ -19,14 +20,19 @@ import org.springframework.stereotype.Component;
 public class CustodyCommissionQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public CustodyCommissionQueries(MongoTemplate mongo) {
+    public CustodyCommissionQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
     public Optional<CustodyCommissionView> handle(FindCustodyCommission query) {
-        return TenantDocument.findById(mongo, CustodyCommissionDocument.class, query.commissionId(), query.tenantId())
+        return (query.asOf() == null
+                ? TenantDocument.findById(mongo, CustodyCommissionDocument.class, query.commissionId(), query.tenantId())
+                : histories.asOf(CustodyCommissionHistory.CUSTODY_COMMISSIONS, query.tenantId(), query.commissionId(),
+                query.asOf()))
                 .map(CustodyCommissionDocument::toView);
     }
 

@@ -7,6 +7,7 @@ import io.traceloom.kernel.catalogue.TagView;
 import io.traceloom.kernel.partnertag.FindPartnerTag;
 import io.traceloom.kernel.partnertag.ListPartnerTags;
 import io.traceloom.kernel.partnertag.ListPartnerTagsById;
+import io.traceloom.query.history.Histories;
 import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.data.mongodb.core.MongoTemplate;
@@ -16,14 +17,19 @@ import org.springframework.stereotype.Component;
 public class PartnerTagQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public PartnerTagQueries(MongoTemplate mongo) {
+    public PartnerTagQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
     public Optional<TagView> handle(FindPartnerTag query) {
-        return READ_MODEL.find(mongo, query.tenantId(), query.tagId());
+        return query.asOf() == null
+                ? READ_MODEL.find(mongo, query.tenantId(), query.tagId())
+                : histories.asOf(PartnerTagHistory.PARTNER_TAGS, query.tenantId(), query.tagId(), query.asOf())
+                .map(tag -> tag.state().toView());
     }
 
     @QueryHandler

@@ -14,6 +14,7 @@ import io.traceloom.kernel.tenantuser.TenantUserIds;
 import io.traceloom.kernel.tenantuser.TenantUserPage;
 import io.traceloom.kernel.tenantuser.TenantUserView;
 import io.traceloom.kernel.tenantuser.TenantView;
+import io.traceloom.query.history.Histories;
 import io.traceloom.query.readmodel.MongoPages;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.util.Optional;
@@ -26,9 +27,11 @@ import org.springframework.stereotype.Component;
 public class TenantUserQueries {
 
     private final MongoTemplate mongo;
+    private final Histories histories;
 
-    public TenantUserQueries(MongoTemplate mongo) {
+    public TenantUserQueries(MongoTemplate mongo, Histories histories) {
         this.mongo = mongo;
+        this.histories = histories;
     }
 
     @QueryHandler
@@ -46,8 +49,10 @@ public class TenantUserQueries {
 
     @QueryHandler
     public Optional<TenantUserView> handle(FindTenantUser query) {
-        return TenantDocument.findById(mongo, TenantUserDocument.class,
+        return (query.asOf() == null
+                ? TenantDocument.findById(mongo, TenantUserDocument.class,
                         TenantUserIds.user(query.tenantId(), query.userId()), query.tenantId())
+                : histories.asOf(TenantUserHistory.TENANT_USERS, query.tenantId(), query.userId(), query.asOf()))
                 .filter(user -> !user.deleted())
                 .map(TenantUserDocument::toView);
     }

@@ -10,6 +10,7 @@ import io.traceloom.kernel.custody.CustodyCommissionUpdated;
 import io.traceloom.kernel.custody.CustodyCommissionView;
 import io.traceloom.kernel.custody.FindCustodyCommission;
 import io.traceloom.kernel.custody.ListCustodyCommissions;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -26,7 +27,7 @@ class CustodyCommissionProjectionTest {
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final CustodyCommissionProjection projection =
             new CustodyCommissionProjection(new ReadModelWriter(mongo.template()));
-    private final CustodyCommissionQueries queries = new CustodyCommissionQueries(mongo.template());
+    private final CustodyCommissionQueries queries = new CustodyCommissionQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

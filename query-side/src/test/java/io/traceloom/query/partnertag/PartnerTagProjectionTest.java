@@ -11,6 +11,7 @@ import io.traceloom.kernel.partnertag.PartnerTagCreated;
 import io.traceloom.kernel.partnertag.PartnerTagDeleted;
 import io.traceloom.kernel.partnertag.PartnerTagRestored;
 import io.traceloom.kernel.partnertag.PartnerTagUpdated;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -27,7 +28,7 @@ class PartnerTagProjectionTest {
 
     private final InMemoryMongo mongo = new InMemoryMongo();
     private final PartnerTagProjection projection = new PartnerTagProjection(new ReadModelWriter(mongo.template()));
-    private final PartnerTagQueries queries = new PartnerTagQueries(mongo.template());
+    private final PartnerTagQueries queries = new PartnerTagQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

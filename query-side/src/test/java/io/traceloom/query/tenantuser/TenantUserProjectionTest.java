@@ -17,6 +17,7 @@ import io.traceloom.kernel.tenantuser.TenantUserRegistered;
 import io.traceloom.kernel.tenantuser.TenantUserUpdated;
 import io.traceloom.kernel.tenantuser.TenantUserView;
 import io.traceloom.kernel.tenantuser.TenantView;
+import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
@@ -33,7 +34,7 @@ class TenantUserProjectionTest {
     private final ReadModelWriter writer = new ReadModelWriter(mongo.template());
     private final TenantProjection tenants = new TenantProjection(writer);
     private final TenantUserProjection users = new TenantUserProjection(writer);
-    private final TenantUserQueries queries = new TenantUserQueries(mongo.template());
+    private final TenantUserQueries queries = new TenantUserQueries(mongo.template(), TestHistories.none());
 
     @AfterEach
     void tearDown() {

@@ -13,6 +13,11 @@ public final class TenantUserIds {
         return AggregateIds.tenantScoped("tenant", tenantId);
     }
 
+    /** Whether a user could have this id: one an aggregate can be named after (non-empty, without ':'). */
+    public static boolean couldName(String userId) {
+        return userId != null && !userId.isEmpty() && userId.indexOf(':') < 0;
+    }
+
     /** A user of a tenant: {@code tenant-user:<tenant id>:<user id>}, so another tenant's id addresses nothing. */
     public static String user(String tenantId, String userId) {
         return AggregateIds.tenantScoped("tenant-user", tenantId, userId);
