@@ -138,6 +138,35 @@ for ((round = 1; round <= ROUNDS; round++)); do
 done
 RSS_MB=$(awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$PID/status")
 
+# --- every resource: a create and a read by id each, one round (after the peak RSS above) -----------
+say "every resource: a create and a read by id each"
+id_of() { grep -o '"id":"[^"]*"' | head -1 | cut -d'"' -f4; }
+write_row() { # name method path body
+  BENCH_METHOD=$2 BENCH_PATH=$3 BENCH_BODY=$4 measure "$1" "$DURATION" -s bench/write-unique.lua "$BASE/" >>"$RESULTS"
+}
+SCHEMA_ID=5a1c0d7e-0000-4000-8000-00000000be9c
+curl -sf -o /dev/null -X PUT -H 'Content-Type: application/json' "$BASE/schemas/$SCHEMA_ID" \
+  -d '{"name":"Bench","schema":{"type":"object","properties":{"lot":{"type":"string"}}}}'
+declare -A READ_PATH=(
+  [partner_tag]="/partner-tags/$(post "$BASE/partner-tags" -d '{"code":"BENCH","name":"Bench partner"}' | id_of)"
+  [commission]="/custody-commissions/$(post "$BASE/custody-commissions" -d '{"identifier":"BENCH","registeredConsumers":["carrier"]}' | id_of)"
+  [schema]="/schemas/$SCHEMA_ID"
+  [template]="/canvas-templates/$(post "$BASE/canvas-templates" -d '{"name":"Bench","template":"<p>{{lot}}</p>","schemaId":"'"$SCHEMA_ID"'"}' | id_of)"
+  [link_set]="/link-sets/bench-resolver"
+  [credential]="/credentials/$(id_of <"$BENCH_CREDENTIAL")"
+  [user]="/auth/tenant-users/$(post "$BASE/auth/tenant-users" -d '{}' | id_of)"
+)
+READ_PATH[instance]="/canvas-template-instances/$(post "${BASE}${READ_PATH[template]}/render" -d '{"lot":"L1"}' | id_of)"
+write_row partner_tag_create POST /partner-tags '{"code":"{n}","name":"Bench partner"}'
+write_row commission_create POST /custody-commissions '{"identifier":"{n}","registeredConsumers":["carrier"]}'
+write_row schema_create PUT '/schemas/{uuid}' '{"name":"Bench","schema":{"type":"object","properties":{"lot":{"type":"string"}}}}'
+write_row template_create POST /canvas-templates '{"name":"Bench","template":"<p>{{lot}}</p>","schemaId":"'"$SCHEMA_ID"'"}'
+write_row instance_create POST "${READ_PATH[template]}/render" '{"lot":"{n}"}'
+write_row link_set_create PUT '/link-sets/{uuid}' '{"identifier":"01/{gtin}","links":[{"relationType":"gs1:pip","href":"https://example.com/p","title":"P"}]}'
+for resource in "${!READ_PATH[@]}"; do
+  measure "${resource}_read" "$DURATION" "$BASE${READ_PATH[$resource]}" >>"$RESULTS"
+done
+
 say "projection lag over $LAG_WRITES writes, $ROUNDS times"
 for ((round = 1; round <= ROUNDS; round++)); do
   lag=$(post "$BASE/bench/projection-lag?writes=$LAG_WRITES")
@@ -167,7 +196,9 @@ for ((round = 1; round <= ROUNDS; round++)); do
   elapsed=$(( $(now_ms) - t0 ))
   echo "replay $(awk -v e="$EVENTS" -v ms="$elapsed" 'BEGIN { printf "%.0f", e / (ms / 1000) }') $elapsed" >>"$RESULTS"
 done
+DISK_RUNNING_MB=$(du -sm "$DATA/events" | cut -f1)
 stop
+DISK_STOPPED_MB=$(du -sm "$DATA/events" | cut -f1)
 
 say "cold starts"
 for ((round = 1; round <= ROUNDS; round++)); do
@@ -252,6 +283,20 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | cold start to ready, empty data directory | $(median cold_empty 2) ms |
 | cold start to ready, $EVENTS events (read models rebuilt) | $(median cold_full 2) ms |
 | peak RSS under load (VmHWM) | $RSS_MB MiB |
+| the event store on disk with $EVENTS events: while running / after a clean stop | $DISK_RUNNING_MB MiB / $DISK_STOPPED_MB MiB |
+
+Every resource, one round each (a create writes a new resource each time; a read is one resource by id; credentials
+are created by the issue row above, and a user registers once):
+
+| resource | create | p99 | vs. bare POST | read by id | p99 | vs. bare GET | non-2xx |
+|---|---|---|---|---|---|---|---|
+$(for r in partner_tag commission schema template instance link_set credential user; do
+  c=$(median "${r}_create" 2); g=$(median "${r}_read" 2)
+  printf '| %s | %s | %s | %s | %s req/s | %s ms | %s | %s |\n' "${READ_PATH[$r]%/*}" \
+    "$([ "$c" = n/a ] && echo "–" || echo "$c req/s")" "$([ "$c" = n/a ] && echo || echo "$(median "${r}_create" 4) ms")" \
+    "$([ "$c" = n/a ] && echo || ratio "$c" "$BP")" "$g" "$(median "${r}_read" 4)" "$(ratio "$g" "$BG")" \
+    "$(( $(errors "${r}_create") + $(errors "${r}_read") ))"
+done)
 
 One tenant with a tag catalogue of $CATALOGUE_TAGS seeded tags ($CATALOGUE_SIZE at the end, the writes below included; seeding took $(median catalogue_seed 2) s), after a restart:
 
