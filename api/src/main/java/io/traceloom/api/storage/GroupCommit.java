@@ -1,5 +1,6 @@
 package io.traceloom.api.storage;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -14,6 +15,11 @@ import org.slf4j.LoggerFactory;
  * whether {@code n} covers its commit, so it waits for force {@code n + 1}, which starts after its
  * commit; every writer arriving during force {@code n} shares {@code n + 1}. The flusher is idle when
  * nobody waits.
+ *
+ * <p>With an idle interval, the flusher also forces when nobody has asked for that long, so that whatever the
+ * store wrote on its own (its background writer, its housekeeping) is on disk within that interval too: a
+ * store that reuses the space of old chunks after a retention time relies on the newer ones being on disk
+ * by then.
  *
  * <p>A failed force fails the writers it was to cover and every later one, until restart: after a
  * failed fsync the operating system may have dropped the unwritten pages, so a later successful force
@@ -30,6 +36,7 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
     }
 
     private final Force force;
+    private final long idleForceNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition wanted = lock.newCondition();
     private final Condition done = lock.newCondition();
@@ -43,8 +50,15 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
     private int waiting;
     private long awaits;
 
+    /** Forces only when a writer waits. */
     public GroupCommit(Force force, String name) {
+        this(force, name, null);
+    }
+
+    /** @param idleForce how long the flusher stays idle before it forces anyway; {@code null}: as long as nobody waits */
+    public GroupCommit(Force force, String name, Duration idleForce) {
         this.force = force;
+        this.idleForceNanos = idleForce == null ? 0 : idleForce.toNanos();
         this.flusher = new Thread(this::flush, name);
         flusher.setDaemon(true);
         flusher.start();
@@ -85,10 +99,21 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
             long number;
             lock.lock();
             try {
-                while (highestWanted <= finished && !closed && failure == null) {
-                    wanted.awaitUninterruptibly();
+                boolean idleTooLong = false;
+                long idleLeft = idleForceNanos;
+                while (highestWanted <= finished && !closed && failure == null && !idleTooLong) {
+                    if (idleForceNanos == 0) {
+                        wanted.awaitUninterruptibly();
+                    } else {
+                        try {
+                            idleLeft = wanted.awaitNanos(idleLeft);
+                        } catch (InterruptedException e) {
+                            continue; // nothing interrupts the flusher to stop it: close() does
+                        }
+                        idleTooLong = idleLeft <= 0;
+                    }
                 }
-                if (failure != null || highestWanted <= finished) {
+                if (failure != null || (closed && highestWanted <= finished)) {
                     return; // broken, or closed with nobody left waiting
                 }
                 number = ++started;

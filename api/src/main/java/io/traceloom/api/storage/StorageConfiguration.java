@@ -3,6 +3,7 @@ package io.traceloom.api.storage;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.axonframework.common.jdbc.ConnectionProvider;
@@ -30,6 +31,13 @@ public class StorageConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(StorageConfiguration.class);
 
+    /**
+     * The longest the embedded store keeps a chunk it wrote on its own off the disk: well inside its
+     * retention time ({@code EmbeddedDefaults}), after which it may reuse the space of the chunks that one
+     * replaced.
+     */
+    static final Duration IDLE_FORCE = Duration.ofMillis(250);
+
     @Bean
     public DurableCommits durableCommits(ObjectProvider<DataSource> dataSource,
                                          ObjectProvider<MeterRegistry> meters) throws SQLException {
@@ -40,7 +48,7 @@ public class StorageConfiguration {
         }
         log.info("Events are kept in an embedded H2 file; each write answers once a group commit has forced it "
                 + "to disk");
-        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit");
+        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit", IDLE_FORCE);
         meters.ifAvailable(registry -> {
             FunctionCounter.builder("traceloom.event.store.group.commits", groupCommit, GroupCommit::forces)
                     .description("group commits of the embedded event store")

@@ -118,6 +118,25 @@ class GroupCommitTest {
         assertThatThrownBy(groupCommit::await).isInstanceOf(DurableCommits.NotDurableException.class);
     }
 
+    /** What the store writes on its own reaches the disk too, within the idle interval, with nobody waiting. */
+    @Test
+    void withAnIdleIntervalItForcesWithNobodyWaitingAndStillServesWriters() throws Exception {
+        CountDownLatch threeForces = new CountDownLatch(3);
+        GroupCommit groupCommit = new GroupCommit(threeForces::countDown, "test-group-commit",
+                java.time.Duration.ofMillis(20));
+        try {
+            assertThat(threeForces.await(30, TimeUnit.SECONDS)).as("forced while idle").isTrue();
+            long before = groupCommit.forces();
+            groupCommit.await();
+            assertThat(groupCommit.forces()).as("a writer still gets a force of its own").isGreaterThan(before);
+        } finally {
+            groupCommit.close();
+        }
+        long closedAt = groupCommit.forces();
+        Thread.sleep(100);
+        assertThat(groupCommit.forces()).as("no idle force once closed").isEqualTo(closedAt);
+    }
+
     private static void awaitWaiting(GroupCommit groupCommit, int writers) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (groupCommit.waiting() < writers) {

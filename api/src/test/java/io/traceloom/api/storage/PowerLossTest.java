@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A 2xx means the write survives a power loss: the embedded store runs on {@link PowerLossFilePath},
- * which keeps only forced writes when the plug is pulled, under 8 concurrent writers; after a restart on
- * what was forced, every write answered before the plug was pulled is there.
+ * which keeps only forced writes when the plug is pulled, under 8 concurrent writers for some seconds (so the
+ * store has reused the space of chunks it replaced); after a restart on what was forced, every write answered
+ * before the plug was pulled is there.
  */
 class PowerLossTest {
 
@@ -55,7 +56,9 @@ class PowerLossTest {
                     }
                 }));
             }
-            while (answeredAt.size() < 200) {
+            // long enough for the store to reuse the space of chunks it replaced (RETENTION_TIME=2000)
+            long reuseBegins = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+            while (answeredAt.size() < 200 || System.nanoTime() < reuseBegins) {
                 Thread.sleep(10);
             }
             plugPulledAt = System.nanoTime();
