@@ -5,8 +5,8 @@
 #                         a tag catalogue of 100,000 tags), about 15 minutes
 #   bench/run.sh --quick  the same with shorter runs and fewer events (10,000 tags), about 5 minutes
 #
-# It builds the jar if needed, starts the service on the embedded default with a fresh temporary data
-# directory and the `bench` profile (bare GET/POST ceilings, seeding, projection-lag probe), warms it up,
+# It builds the jar if needed, starts the service as the README does (bin/traceloom) on the embedded
+# default with a fresh temporary data directory and the `bench` profile (bare GET/POST ceilings, seeding, projection-lag probe), warms it up,
 # measures every figure in ROUNDS rounds (median reported), stops it, and times cold starts.
 # Needs a JDK, curl and wrk (installed from Debian's packages when missing and possible).
 set -euo pipefail
@@ -58,7 +58,7 @@ fi
 start() { # data dir; sets PID, and STARTED_MS to the milliseconds from launch to ready
   local dir=$1 t0
   t0=$(now_ms)
-  java -jar "$JAR" --spring.profiles.active=bench --server.port="$PORT" --traceloom.data-dir="$dir" \
+  bin/traceloom --spring.profiles.active=bench --server.port="$PORT" --traceloom.data-dir="$dir" \
     --logging.level.root=WARN --logging.level.io.traceloom=INFO >>"$WORK/service.log" 2>&1 &
   PID=$!
   until curl -sf -o /dev/null "$BASE/actuator/health/readiness"; do

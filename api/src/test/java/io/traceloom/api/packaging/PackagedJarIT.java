@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.util.FileSystemUtils;
 
 /**
- * The jar as the README runs it ({@code java -jar api/target/traceloom.jar}), in a process of its own. Every
+ * The jar as the README runs it ({@code bin/traceloom}: the jar with class data sharing, prepared by its first
+ * start), in a process of its own. Every
  * other HTTP test starts the application on the test class path, which holds test-scoped libraries too: a
  * library the jar lacks (a dependency narrowed to test scope, say) shows only here. Run by Failsafe after
  * {@code package}, with one request through each library-heavy path.
@@ -24,6 +25,7 @@ import org.springframework.util.FileSystemUtils;
 class PackagedJarIT {
 
     private static final Path JAR = Path.of("target", "traceloom.jar");
+    private static final Path LAUNCHER = Path.of("..", "bin", "traceloom");
     private static final Duration READY_WITHIN = Duration.ofSeconds(90);
 
     private static Path dataDir;
@@ -37,10 +39,13 @@ class PackagedJarIT {
         dataDir = Files.createTempDirectory("traceloom-jar-it");
         log = dataDir.resolve("traceloom.log");
         int port = freePort();
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        process = new ProcessBuilder(List.of(java.toString(), "-jar", JAR.toString(), "--server.port=" + port,
+        ProcessBuilder launcher = new ProcessBuilder(List.of("sh", LAUNCHER.toString(), "--server.port=" + port,
                 "--traceloom.data-dir=" + dataDir.resolve("data")))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        // the launcher runs the java on the PATH: this JVM's
+        Path javaHome = Path.of(System.getProperty("java.home"), "bin");
+        launcher.environment().merge("PATH", javaHome.toString(), (path, bin) -> bin + java.io.File.pathSeparator + path);
+        process = launcher.start();
         http = Http.at("http://127.0.0.1:" + port);
         long deadline = System.nanoTime() + READY_WITHIN.toNanos();
         while (!ready()) {
@@ -62,6 +67,13 @@ class PackagedJarIT {
         if (dataDir != null) {
             FileSystemUtils.deleteRecursively(dataDir);
         }
+    }
+
+    @Test
+    void startsWithTheClassesItsTrainingRunArchived() throws IOException {
+        assertThat(Path.of("target", "cds", "app.jsa")).exists();
+        assertThat(Files.readString(log)).as("the JVM's own warning when it cannot map the archive")
+                .doesNotContain("Unable to use shared archive");
     }
 
     @Test
