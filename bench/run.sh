@@ -16,10 +16,10 @@ QUICK=0
 [ "${1:-}" = "--quick" ] && QUICK=1
 if [ $QUICK = 1 ]; then
   DURATION=3; WARMUP=2; ROUNDS=3; IDS=2000; LAG_WRITES=1000; REPLAY_EVENTS=10000; CREDENTIALS=1000
-  CATALOGUE_TAGS=10000
+  CATALOGUE_TAGS=10000; LIST_SMALL=10000; LIST_LARGE=50000
 else
   DURATION=15; WARMUP=10; ROUNDS=3; IDS=5000; LAG_WRITES=2000; REPLAY_EVENTS=60000; CREDENTIALS=4000
-  CATALOGUE_TAGS=100000
+  CATALOGUE_TAGS=100000; LIST_SMALL=10000; LIST_LARGE=200000
 fi
 CONNECTIONS=32
 PORT=${BENCH_PORT:-18080}
@@ -206,6 +206,29 @@ for ((round = 1; round <= ROUNDS; round++)); do
   start "$DATA"; echo "cold_full $STARTED_MS" >>"$RESULTS"; stop
 done
 
+# --- a list page as the tenant grows --------------------------------------------------------------
+# The same 100-item page with LIST_SMALL and then LIST_LARGE trade items in the tenant, on a data directory
+# of its own, each beside a bare GET of the same moment.
+total_count() { curl -s -i "$1" | awk -F': ' 'tolower($1) == "x-total-count" { print $2 + 0 }'; }
+say "a list page with $LIST_SMALL and with $LIST_LARGE trade items in the tenant"
+start "$WORK/lists"
+post "$BASE/trade-item-tags" -d '{"code":"BENCH","name":"Benchmark tag"}' >/dev/null
+for size in "$LIST_SMALL" "$LIST_LARGE"; do
+  have=$(total_count "$BASE/trade-items?limit=1")
+  echo "list_seed_$size $(post "$BASE/bench/seed?items=$((size - have))&tag=BENCH" | json_number projectedSeconds)" >>"$RESULTS"
+  echo "list_total_$size $(total_count "$BASE/trade-items?limit=1")" >>"$RESULTS"
+  wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" "$BASE/trade-items?page=1&limit=100" >/dev/null
+  for ((round = 1; round <= ROUNDS; round++)); do
+    measure "list_bare_$size" "$DURATION" "$BASE/bench/bare" >>"$RESULTS"
+    measure "list_first_$size" "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
+    measure "list_deep_$size" "$DURATION" "$BASE/trade-items?page=$((size / 200))&limit=100" >>"$RESULTS"
+  done
+done
+stop
+start "$WORK/lists"
+echo "list_start $STARTED_MS" >>"$RESULTS"
+stop
+
 # --- one tenant with a large tag catalogue --------------------------------------------------------
 # Every tag create and every tagged trade-item create decides against the tenant's whole catalogue.
 # Seeded in-process, then measured from a fresh start: the first writes after the start, writes with
@@ -237,7 +260,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
     echo "catalogue_gc_item $(first_ms "$BASE/trade-items" -d '{"name":"After GC","tradeItemTag":"BENCH"}')" >>"$RESULTS"
   fi
 done
-CATALOGUE_SIZE=$(curl -s -i "$BASE/trade-item-tags?limit=1" | awk -F': ' 'tolower($1) == "x-total-count" { print $2 + 0 }')
+CATALOGUE_SIZE=$(total_count "$BASE/trade-item-tags?limit=1")
 stop
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -284,6 +307,20 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | cold start to ready, $EVENTS events (read models rebuilt) | $(median cold_full 2) ms |
 | peak RSS under load (VmHWM) | $RSS_MB MiB |
 | the event store on disk with $EVENTS events: while running / after a clean stop | $DISK_RUNNING_MB MiB / $DISK_STOPPED_MB MiB |
+
+A 100-item page as the tenant grows (a data directory of its own; each row beside a bare GET of the same moment):
+
+| items in the tenant (seeding took) | page 1 | p99 | vs. bare GET | a middle page | p99 | vs. bare GET | non-2xx |
+|---|---|---|---|---|---|---|---|
+$(for size in "$LIST_SMALL" "$LIST_LARGE"; do
+  f=$(median "list_first_$size" 2); d=$(median "list_deep_$size" 2); b=$(median "list_bare_$size" 2)
+  printf '| %s (%s s) | %s req/s | %s ms | %s | %s req/s | %s ms | %s | %s |\n' "$(median "list_total_$size" 2)" \
+    "$(median "list_seed_$size" 2 | cut -d. -f1)" "$f" "$(median "list_first_$size" 4)" "$(ratio "$f" "$b")" \
+    "$d" "$(median "list_deep_$size" 4)" "$(ratio "$d" "$b")" \
+    "$(( $(errors "list_first_$size") + $(errors "list_deep_$size") ))"
+done)
+
+Page 1 with $LIST_LARGE items against page 1 with $LIST_SMALL: $(ratio "$(median "list_first_$LIST_LARGE" 2)" "$(median "list_first_$LIST_SMALL" 2)"). Start to ready with the $LIST_LARGE items (read models rebuilt): $(median list_start 2) ms.
 
 Every resource, one round each (a create writes a new resource each time; a read is one resource by id; credentials
 are created by the issue row above, and a user registers once):

@@ -1,8 +1,5 @@
 package io.traceloom.query.canvas;
 
-import static org.springframework.data.mongodb.core.query.Criteria.where;
-import static org.springframework.data.mongodb.core.query.Query.query;
-
 import io.traceloom.kernel.canvas.CanvasTemplateInstanceView;
 import io.traceloom.kernel.canvas.CanvasTemplatePage;
 import io.traceloom.kernel.canvas.CanvasTemplateView;
@@ -38,8 +35,8 @@ public class CanvasQueries {
 
     @QueryHandler
     public CanvasTemplatePage handle(ListCanvasTemplates query) {
-        MongoPages.Slice<CanvasTemplateDocument> slice = MongoPages.find(mongo,
-                query(where("tenantId").is(query.tenantId())), CanvasTemplateDocument.class, query.page(), query.limit());
+        MongoPages.Slice<CanvasTemplateDocument> slice = MongoPages.listed(mongo, CanvasTemplateDocument.class, CanvasTemplateDocument::id,
+                query.tenantId(), query.page(), query.limit());
         return new CanvasTemplatePage(slice.items().stream().map(CanvasTemplateDocument::toView).toList(), slice.total());
     }
 

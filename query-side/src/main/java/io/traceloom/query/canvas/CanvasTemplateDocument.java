@@ -6,7 +6,6 @@ import io.traceloom.kernel.canvas.CanvasTemplateView;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
-import org.springframework.data.mongodb.core.index.CompoundIndex;
 import org.springframework.data.mongodb.core.mapping.Document;
 
 /**
@@ -16,7 +15,6 @@ import org.springframework.data.mongodb.core.mapping.Document;
  * @param schemaId the stored schema it uses instead, or {@code null}
  */
 @Document(CanvasTemplateDocument.COLLECTION)
-@CompoundIndex(name = "tenant_oldest_first", def = "{'tenantId': 1, 'createdAt': 1, '_id': 1}")
 public record CanvasTemplateDocument(@Id String id, String tenantId, String name, String template, String schema,
                                      String schemaId, Instant createdAt, Instant updatedAt, long version)
         implements TenantDocument {

@@ -5,6 +5,7 @@ import io.traceloom.kernel.canvas.CanvasTemplateDeleted;
 import io.traceloom.kernel.canvas.CanvasTemplateReplaced;
 import io.traceloom.query.readmodel.Documents;
 import io.traceloom.query.readmodel.ReadModelWriter;
+import io.traceloom.query.readmodel.TenantLists;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -29,9 +30,15 @@ public class CanvasTemplateProjection {
         return writer.documents(CanvasTemplateDocument.class, CanvasTemplateDocument::id);
     }
 
+    /** Each tenant's templates, oldest first: what a page of the list reads. */
+    private TenantLists lists() {
+        return writer.lists(CanvasTemplateDocument.class);
+    }
+
     @EventHandler
     void on(CanvasTemplateCreated event, @Timestamp Instant at, @SequenceNumber long version) {
         templates().save(CanvasTemplateDocument.created(event, at, version));
+        lists().append(event.tenantId(), event.templateId());
     }
 
     @EventHandler
@@ -46,6 +53,7 @@ public class CanvasTemplateProjection {
     @EventHandler
     void on(CanvasTemplateDeleted event) {
         templates().remove(event.templateId());
+        lists().remove(event.tenantId(), event.templateId());
     }
 
     @ResetHandler

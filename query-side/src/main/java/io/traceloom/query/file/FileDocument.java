@@ -6,12 +6,10 @@ import io.traceloom.kernel.file.FileView;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
-import org.springframework.data.mongodb.core.index.CompoundIndex;
 import org.springframework.data.mongodb.core.mapping.Document;
 
 /** A stored file's metadata in the read model. Pure folds, no I/O. */
 @Document(FileDocument.COLLECTION)
-@CompoundIndex(name = "tenant_oldest_first", def = "{'tenantId': 1, 'createdAt': 1, '_id': 1}")
 public record FileDocument(@Id String id, String tenantId, String key, String mimeType, long size, String sha256,
                            Instant createdAt, Instant updatedAt, long version) implements TenantDocument {
 

@@ -5,6 +5,7 @@ import io.traceloom.kernel.file.FileRenamed;
 import io.traceloom.kernel.file.FileStored;
 import io.traceloom.query.readmodel.Documents;
 import io.traceloom.query.readmodel.ReadModelWriter;
+import io.traceloom.query.readmodel.TenantLists;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -30,9 +31,15 @@ public class FileProjection {
         return writer.documents(FileDocument.class, FileDocument::id);
     }
 
+    /** Each tenant's files, oldest first: what a page of the list reads. */
+    private TenantLists lists() {
+        return writer.lists(FileDocument.class);
+    }
+
     @EventHandler
     void on(FileStored event, @Timestamp Instant at, @SequenceNumber long version) {
         files().save(FileDocument.stored(event, at, version));
+        lists().append(event.tenantId(), event.fileId());
     }
 
     @EventHandler
@@ -47,6 +54,7 @@ public class FileProjection {
     @EventHandler
     void on(FileDeleted event) {
         files().remove(event.fileId());
+        lists().remove(event.tenantId(), event.fileId());
     }
 
     @ResetHandler

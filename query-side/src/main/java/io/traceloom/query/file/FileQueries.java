@@ -39,8 +39,8 @@ public class FileQueries {
 
     @QueryHandler
     public FilePage handle(ListFiles query) {
-        MongoPages.Slice<FileDocument> slice = MongoPages.find(mongo,
-                query(where("tenantId").is(query.tenantId())), FileDocument.class, query.page(), query.limit());
+        MongoPages.Slice<FileDocument> slice = MongoPages.listed(mongo, FileDocument.class, FileDocument::id,
+                query.tenantId(), query.page(), query.limit());
         return new FilePage(slice.items().stream().map(FileDocument::toView).toList(), slice.total());
     }
 

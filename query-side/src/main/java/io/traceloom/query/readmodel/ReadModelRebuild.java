@@ -51,8 +51,7 @@ public final class ReadModelRebuild {
      * The collection this rebuild writes the type to: the first time, a new empty one with the indexes the
      * type declares (a leftover of an earlier rebuild that did not finish is dropped).
      */
-    synchronized String collection(Class<?> type) {
-        String live = mongo.getCollectionName(type);
+    synchronized String collection(Class<?> type, String live) {
         String rebuilt = collections.get(live);
         if (rebuilt == null) {
             rebuilt = live + SUFFIX;

@@ -41,19 +41,33 @@ public class ReadModelWriter {
         this.mongo = mongo;
     }
 
-    @SuppressWarnings("unchecked")
     public <D> Documents<D> documents(Class<D> type, Function<D, String> idOf) {
+        return documents(type, idOf, mongo.getCollectionName(type));
+    }
+
+    /**
+     * The order in which the documents of {@code type} were created, per tenant, kept beside them so that a
+     * page of a tenant's list is read without scanning the collection (see {@link TenantLists}). A
+     * projection appends an id when it creates the document and removes it when it deletes it; its reset
+     * empties the lists with the documents ({@link #clear}).
+     */
+    public TenantLists lists(Class<?> type) {
+        return new TenantLists(documents(ListPart.class, ListPart::id, TenantLists.collection(mongo, type)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <D> Documents<D> documents(Class<D> type, Function<D, String> idOf, String live) {
         if (!CurrentUnitOfWork.isStarted()) {
-            return new Direct<>(mongo, type, idOf, mongo.getCollectionName(type));
+            return new Direct<>(mongo, type, idOf, live);
         }
         ScratchReadModel scratch = CurrentUnitOfWork.get().getResource(SCRATCH);
         if (scratch != null) {
-            return scratch.documents(type, idOf);
+            return scratch.documents(type, idOf, live);
         }
         UnitOfWork<?> root = CurrentUnitOfWork.get().root();
-        Map<Class<?>, Batched<?>> pending = root.getOrComputeResource(PENDING, key -> new LinkedHashMap<>());
-        return (Documents<D>) pending.computeIfAbsent(type,
-                key -> new Batched<>(mongo, type, idOf, collection(root, type)));
+        Map<String, Batched<?>> pending = root.getOrComputeResource(PENDING, key -> new LinkedHashMap<>());
+        return (Documents<D>) pending.computeIfAbsent(live,
+                key -> new Batched<>(mongo, type, idOf, collection(root, type, live)));
     }
 
     /**
@@ -61,28 +75,36 @@ public class ReadModelWriter {
      * being rebuilt, which starts empty; the live one is left as it is.
      */
     public void clear(Class<?> type) {
+        clear(type, mongo.getCollectionName(type));
+        String lists = TenantLists.collection(mongo, type);
+        if (mongo.collectionExists(lists)) {
+            clear(ListPart.class, lists);
+        }
+    }
+
+    private void clear(Class<?> type, String live) {
         ScratchReadModel scratch = CurrentUnitOfWork.isStarted() ? CurrentUnitOfWork.get().getResource(SCRATCH) : null;
         if (scratch != null) {
-            scratch.clear(type);
+            scratch.clear(live);
             return;
         }
         ReadModelRebuild rebuild = CurrentUnitOfWork.isStarted()
                 ? CurrentUnitOfWork.get().root().getResource(REBUILD) : null;
         if (rebuild != null) {
-            rebuild.collection(type);
+            rebuild.collection(type, live);
         } else {
-            mongo.remove(new Query(), type);
+            mongo.remove(new Query(), type, live);
         }
     }
 
-    private String collection(UnitOfWork<?> root, Class<?> type) {
+    private String collection(UnitOfWork<?> root, Class<?> type, String live) {
         ReadModelRebuild rebuild = root.getResource(REBUILD);
-        return rebuild != null ? rebuild.collection(type) : mongo.getCollectionName(type);
+        return rebuild != null ? rebuild.collection(type, live) : live;
     }
 
     /** Sends the held writes of this unit of work to MongoDB. */
     static void flush(UnitOfWork<?> unitOfWork) {
-        Map<Class<?>, Batched<?>> pending = unitOfWork.root().getResource(PENDING);
+        Map<String, Batched<?>> pending = unitOfWork.root().getResource(PENDING);
         if (pending != null) {
             pending.values().forEach(Batched::flush);
             pending.clear();

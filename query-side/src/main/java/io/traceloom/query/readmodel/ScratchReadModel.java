@@ -27,7 +27,8 @@ import org.springframework.data.mongodb.core.query.Query;
 public final class ScratchReadModel {
 
     private final MongoConverter converter;
-    private final Map<Class<?>, Held<?>> byType = new HashMap<>();
+    /** By the collection MongoDB would keep them in. */
+    private final Map<String, Held<?>> byCollection = new HashMap<>();
 
     public ScratchReadModel(MongoConverter converter) {
         this.converter = converter;
@@ -45,17 +46,17 @@ public final class ScratchReadModel {
 
     /** The document of this type with this id, as the handlers left it, or {@code null}. */
     public <D> D find(Class<D> type, String id) {
-        Held<?> held = byType.get(type);
+        Held<?> held = byCollection.get(converter.getMappingContext().getRequiredPersistentEntity(type).getCollection());
         return held == null ? null : type.cast(held.find(id));
     }
 
     @SuppressWarnings("unchecked")
-    <D> Documents<D> documents(Class<D> type, Function<D, String> idOf) {
-        return (Documents<D>) byType.computeIfAbsent(type, key -> new Held<>(converter, type, idOf));
+    <D> Documents<D> documents(Class<D> type, Function<D, String> idOf, String collection) {
+        return (Documents<D>) byCollection.computeIfAbsent(collection, key -> new Held<>(converter, type, idOf));
     }
 
-    void clear(Class<?> type) {
-        byType.remove(type);
+    void clear(String collection) {
+        byCollection.remove(collection);
     }
 
     private static final class Held<D> implements Documents<D> {

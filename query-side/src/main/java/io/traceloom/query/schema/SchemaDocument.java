@@ -6,7 +6,6 @@ import io.traceloom.kernel.schema.SchemaView;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.time.Instant;
 import org.springframework.data.annotation.Id;
-import org.springframework.data.mongodb.core.index.CompoundIndex;
 import org.springframework.data.mongodb.core.mapping.Document;
 
 /**
@@ -17,7 +16,6 @@ import org.springframework.data.mongodb.core.mapping.Document;
  * @param version the version of the schema's content; uses of the schema do not change it
  */
 @Document(SchemaDocument.COLLECTION)
-@CompoundIndex(name = "tenant_oldest_first", def = "{'tenantId': 1, 'createdAt': 1, '_id': 1}")
 public record SchemaDocument(@Id String id, String tenantId, String name, String schema, Instant createdAt,
                              Instant updatedAt, long version) implements TenantDocument {
 

@@ -5,6 +5,7 @@ import io.traceloom.kernel.schema.SchemaDeleted;
 import io.traceloom.kernel.schema.SchemaReplaced;
 import io.traceloom.query.readmodel.Documents;
 import io.traceloom.query.readmodel.ReadModelWriter;
+import io.traceloom.query.readmodel.TenantLists;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -30,9 +31,15 @@ public class SchemaProjection {
         return writer.documents(SchemaDocument.class, SchemaDocument::id);
     }
 
+    /** Each tenant's schemas, oldest first: what a page of the list reads. */
+    private TenantLists lists() {
+        return writer.lists(SchemaDocument.class);
+    }
+
     @EventHandler
     void on(SchemaCreated event, @Timestamp Instant at, @SequenceNumber long version) {
         schemas().save(SchemaDocument.created(event, at, version));
+        lists().append(event.tenantId(), event.schemaId());
     }
 
     @EventHandler
@@ -47,6 +54,7 @@ public class SchemaProjection {
     @EventHandler
     void on(SchemaDeleted event) {
         schemas().remove(event.schemaId());
+        lists().remove(event.tenantId(), event.schemaId());
     }
 
     @ResetHandler

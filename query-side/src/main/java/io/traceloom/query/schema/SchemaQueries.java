@@ -1,8 +1,5 @@
 package io.traceloom.query.schema;
 
-import static org.springframework.data.mongodb.core.query.Criteria.where;
-import static org.springframework.data.mongodb.core.query.Query.query;
-
 import io.traceloom.kernel.schema.FindSchema;
 import io.traceloom.kernel.schema.FindSchemaByUrl;
 import io.traceloom.kernel.schema.ListSchemas;
@@ -43,8 +40,8 @@ public class SchemaQueries {
 
     @QueryHandler
     public SchemaPage handle(ListSchemas query) {
-        MongoPages.Slice<SchemaDocument> slice = MongoPages.find(mongo,
-                query(where("tenantId").is(query.tenantId())), SchemaDocument.class, query.page(), query.limit());
+        MongoPages.Slice<SchemaDocument> slice = MongoPages.listed(mongo, SchemaDocument.class, SchemaDocument::id,
+                query.tenantId(), query.page(), query.limit());
         return new SchemaPage(slice.items().stream().map(SchemaDocument::toView).toList(), slice.total());
     }
 }

@@ -16,7 +16,7 @@ import org.springframework.data.mongodb.core.mapping.Document;
  * @param tradeItemTag the embedded tag, or {@code null}
  */
 @Document(TradeItemDocument.COLLECTION)
-@CompoundIndex(name = "tenant_oldest_first", def = "{'tenantId': 1, 'createdAt': 1, '_id': 1}")
+@CompoundIndex(name = "tenant_tag", def = "{'tenantId': 1, 'tradeItemTag.id': 1}")
 public record TradeItemDocument(@Id String id, String tenantId, String name, TagState tradeItemTag,
                                 Instant createdAt, long version) implements TenantDocument {
 

@@ -12,6 +12,7 @@ import io.traceloom.kernel.tradeitemtag.TradeItemTagUpdated;
 import io.traceloom.query.catalogue.TagState;
 import io.traceloom.query.readmodel.Documents;
 import io.traceloom.query.readmodel.ReadModelWriter;
+import io.traceloom.query.readmodel.TenantLists;
 import java.time.Instant;
 import java.util.function.UnaryOperator;
 import org.axonframework.config.ProcessingGroup;
@@ -37,14 +38,21 @@ public class TradeItemProjection {
         return writer.documents(TradeItemDocument.class, TradeItemDocument::id);
     }
 
+    /** Each tenant's items, oldest first: what a page of the list reads. */
+    private TenantLists lists() {
+        return writer.lists(TradeItemDocument.class);
+    }
+
     @EventHandler
     void on(TradeItemCreated event, @Timestamp Instant at, @SequenceNumber long version) {
         items().save(TradeItemDocument.created(event, at, version));
+        lists().append(event.tenantId(), event.tradeItemId());
     }
 
     @EventHandler
     void on(TradeItemDeleted event) {
         items().remove(event.tradeItemId());
+        lists().remove(event.tenantId(), event.tradeItemId());
     }
 
     /** The embedded tag stays true to the tag: items keep it, marked deleted. */

@@ -1,8 +1,5 @@
 package io.traceloom.query.tradeitem;
 
-import static org.springframework.data.mongodb.core.query.Criteria.where;
-import static org.springframework.data.mongodb.core.query.Query.query;
-
 import io.traceloom.kernel.tradeitem.FindTradeItem;
 import io.traceloom.kernel.tradeitem.ListTradeItems;
 import io.traceloom.kernel.tradeitem.TradeItemPage;
@@ -36,8 +33,8 @@ public class TradeItemQueries {
 
     @QueryHandler
     public TradeItemPage handle(ListTradeItems query) {
-        MongoPages.Slice<TradeItemDocument> slice = MongoPages.find(mongo,
-                query(where("tenantId").is(query.tenantId())), TradeItemDocument.class, query.page(), query.limit());
+        MongoPages.Slice<TradeItemDocument> slice = MongoPages.listed(mongo, TradeItemDocument.class,
+                TradeItemDocument::id, query.tenantId(), query.page(), query.limit());
         return new TradeItemPage(slice.items().stream().map(TradeItemDocument::toView).toList(), slice.total());
     }
 }
