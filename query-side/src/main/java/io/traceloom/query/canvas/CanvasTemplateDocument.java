@@ -13,22 +13,25 @@ import org.springframework.data.mongodb.core.mapping.Document;
  *
  * @param schema   the schema kept with the template, or {@code null}
  * @param schemaId the stored schema it uses instead, or {@code null}
+ * @param listChunk the chunk of the tenant's list that holds it ({@code TenantLists})
  */
 @Document(CanvasTemplateDocument.COLLECTION)
 public record CanvasTemplateDocument(@Id String id, String tenantId, String name, String template, String schema,
-                                     String schemaId, Instant createdAt, Instant updatedAt, long version)
+                                     String schemaId, Instant createdAt, Instant updatedAt, long version,
+                                     int listChunk)
         implements TenantDocument {
 
     public static final String COLLECTION = "canvas_templates";
 
-    public static CanvasTemplateDocument created(CanvasTemplateCreated event, Instant at, long version) {
+    public static CanvasTemplateDocument created(CanvasTemplateCreated event, Instant at, long version,
+                                                 int listChunk) {
         return new CanvasTemplateDocument(event.templateId(), event.tenantId(), event.name(), event.template(),
-                event.schema(), event.schemaId(), at, at, version);
+                event.schema(), event.schemaId(), at, at, version, listChunk);
     }
 
     public CanvasTemplateDocument replaced(CanvasTemplateReplaced event, Instant at, long newVersion) {
         return new CanvasTemplateDocument(id, tenantId, event.name(), event.template(), event.schema(), event.schemaId(),
-                createdAt, at, newVersion);
+                createdAt, at, newVersion, listChunk);
     }
 
     public CanvasTemplateView toView() {

@@ -37,8 +37,8 @@ public class CanvasTemplateProjection {
 
     @EventHandler
     void on(CanvasTemplateCreated event, @Timestamp Instant at, @SequenceNumber long version) {
-        templates().save(CanvasTemplateDocument.created(event, at, version));
-        lists().append(event.tenantId(), event.templateId());
+        int listChunk = lists().append(event.tenantId(), event.templateId());
+        templates().save(CanvasTemplateDocument.created(event, at, version, listChunk));
     }
 
     @EventHandler
@@ -52,8 +52,12 @@ public class CanvasTemplateProjection {
 
     @EventHandler
     void on(CanvasTemplateDeleted event) {
-        templates().remove(event.templateId());
-        lists().remove(event.tenantId(), event.templateId());
+        Documents<CanvasTemplateDocument> templates = templates();
+        CanvasTemplateDocument template = templates.find(event.templateId());
+        if (template != null) {
+            lists().remove(template.tenantId(), template.id(), template.listChunk());
+            templates.remove(event.templateId());
+        }
     }
 
     @ResetHandler

@@ -38,8 +38,8 @@ public class FileProjection {
 
     @EventHandler
     void on(FileStored event, @Timestamp Instant at, @SequenceNumber long version) {
-        files().save(FileDocument.stored(event, at, version));
-        lists().append(event.tenantId(), event.fileId());
+        int listChunk = lists().append(event.tenantId(), event.fileId());
+        files().save(FileDocument.stored(event, at, version, listChunk));
     }
 
     @EventHandler
@@ -53,8 +53,12 @@ public class FileProjection {
 
     @EventHandler
     void on(FileDeleted event) {
-        files().remove(event.fileId());
-        lists().remove(event.tenantId(), event.fileId());
+        Documents<FileDocument> files = files();
+        FileDocument file = files.find(event.fileId());
+        if (file != null) {
+            lists().remove(file.tenantId(), file.id(), file.listChunk());
+            files.remove(event.fileId());
+        }
     }
 
     @ResetHandler

@@ -5,12 +5,12 @@ import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.mapping.Document;
 
 /**
- * One document of a {@link TenantLists} collection. Three kinds share the collection, told apart by their id:
+ * One document of a {@link TenantLists} collection. Two kinds share the collection, told apart by their id:
  * <ul>
  *   <li>a tenant's <em>head</em>: how many documents the tenant's list holds, and how many each chunk holds
  *       ({@code sizes}, chunk 0 first);</li>
- *   <li>a <em>chunk</em>: up to {@link TenantLists#CHUNK} ids in order of creation ({@code ids});</li>
- *   <li>an <em>entry</em>: the chunk that holds one id ({@code chunk}), for removing it.</li>
+ *   <li>a <em>chunk</em>: up to {@link TenantLists#CHUNK} ids in order of creation ({@code ids}), and its
+ *       number ({@code chunk}).</li>
  * </ul>
  * Fields a kind does not use are empty. The collection is always named where the part is read or written
  * ({@code @Document} only makes it a document root, declaring no index).
@@ -27,19 +27,11 @@ record ListPart(@Id String id, long count, List<Integer> sizes, List<String> ids
         return "c:" + tenantId.length() + ":" + tenantId + ":" + chunk;
     }
 
-    static String entryId(String tenantId, String id) {
-        return "e:" + tenantId.length() + ":" + tenantId + ":" + id;
-    }
-
     static ListPart head(String tenantId, long count, List<Integer> sizes) {
         return new ListPart(headId(tenantId), count, List.copyOf(sizes), List.of(), 0);
     }
 
     static ListPart chunk(String tenantId, int chunk, List<String> ids) {
         return new ListPart(chunkId(tenantId, chunk), 0, List.of(), List.copyOf(ids), chunk);
-    }
-
-    static ListPart entry(String tenantId, String id, int chunk) {
-        return new ListPart(entryId(tenantId, id), 0, List.of(), List.of(), chunk);
     }
 }

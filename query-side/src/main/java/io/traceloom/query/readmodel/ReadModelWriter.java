@@ -1,6 +1,7 @@
 package io.traceloom.query.readmodel;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,13 +140,18 @@ public class ReadModelWriter {
         }
     }
 
-    /** Writes held for the batch: by id, in order; an empty Optional is a removal. */
+    /**
+     * Writes held for the batch: by id, in order; an empty Optional is a removal. What the batch read by id
+     * is kept for the rest of the batch: every document is written by the one processor thread that
+     * handles its tenant, so nothing else changes it meanwhile.
+     */
     private static final class Batched<D> implements Documents<D> {
         private final MongoTemplate mongo;
         private final Class<D> type;
         private final Function<D, String> idOf;
         private final String collection;
         private final Map<String, Optional<D>> writes = new LinkedHashMap<>();
+        private final Map<String, Optional<D>> read = new HashMap<>();
 
         Batched(MongoTemplate mongo, Class<D> type, Function<D, String> idOf, String collection) {
             this.mongo = mongo;
@@ -157,7 +163,11 @@ public class ReadModelWriter {
         @Override
         public D find(String id) {
             Optional<D> written = writes.get(id);
-            return written != null ? written.orElse(null) : mongo.findById(id, type, collection);
+            if (written != null) {
+                return written.orElse(null);
+            }
+            return read.computeIfAbsent(id, key -> Optional.ofNullable(mongo.findById(key, type, collection)))
+                    .orElse(null);
         }
 
         @Override
@@ -196,6 +206,7 @@ public class ReadModelWriter {
             });
             bulk.execute();
             writes.clear();
+            read.clear();
         }
     }
 }

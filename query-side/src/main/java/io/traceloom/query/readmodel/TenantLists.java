@@ -8,6 +8,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.axonframework.messaging.unitofwork.BatchingUnitOfWork;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.data.mongodb.core.MongoTemplate;
 
 /**
@@ -19,8 +22,9 @@ import org.springframework.data.mongodb.core.MongoTemplate;
  *
  * <p>A tenant's list is cut in chunks of up to {@link #CHUNK} ids, appended to the last; its head holds the
  * total and each chunk's size, so the chunks a page needs are found without reading the others. A removal
- * takes the id out of its chunk (found from its entry) and leaves the chunk shorter. Appending an id already
- * listed, or removing one that is not, changes nothing: a projection's batch may be handled twice.
+ * takes the id out of its chunk (the document keeps the chunk {@link #append} named) and leaves the chunk
+ * shorter. A batch handled twice changes nothing the second time: an append finds its id among the last ones,
+ * a removal finds it gone.
  *
  * <p>Written through {@link Documents} like any read model, so a batch's changes are sent with the batch, a
  * rebuild builds the lists beside the live ones, and a history's replay keeps them in memory.
@@ -29,6 +33,7 @@ public final class TenantLists {
 
     static final int CHUNK = 256;
     private static final String SUFFIX = "_lists";
+    private static final String BATCH_LENGTH = TenantLists.class.getName() + ".batchLength";
 
     private final Documents<ListPart> parts;
 
@@ -40,13 +45,22 @@ public final class TenantLists {
         return mongo.getCollectionName(type) + SUFFIX;
     }
 
-    /** Puts {@code id} last in the tenant's list, unless it is listed already. */
-    public void append(String tenantId, String id) {
-        if (parts.find(ListPart.entryId(tenantId, id)) != null) {
-            return;
-        }
+    /**
+     * Puts {@code id} last in the tenant's list, unless it is among the last ids appended: a batch handled
+     * again after a failure appends what it appended before, and its ids are among as many of the last as
+     * the batch has events (a processor that fails starts again from the same event, with a batch as long
+     * or longer). Reads the head and the last chunk, and the one before it when the last is shorter than the
+     * batch, once per batch: never one document per event.
+     *
+     * @return the chunk that holds the id: the document keeps it, to be taken out of its list ({@link #remove})
+     */
+    public int append(String tenantId, String id) {
         ListPart head = parts.find(ListPart.headId(tenantId));
         List<Integer> sizes = head == null ? new ArrayList<>() : new ArrayList<>(head.sizes());
+        int listed = chunkAmongTheLast(tenantId, sizes, id, eventsInThisBatch());
+        if (listed >= 0) {
+            return listed;
+        }
         int last = sizes.size() - 1;
         List<String> ids;
         if (last < 0 || sizes.get(last) >= CHUNK) {
@@ -59,23 +73,47 @@ public final class TenantLists {
         ids.add(id);
         sizes.set(last, ids.size());
         parts.save(ListPart.chunk(tenantId, last, ids));
-        parts.save(ListPart.entry(tenantId, id, last));
         parts.save(ListPart.head(tenantId, (head == null ? 0 : head.count()) + 1, sizes));
+        return last;
     }
 
-    /** Takes {@code id} out of the tenant's list, if it is listed. */
-    public void remove(String tenantId, String id) {
-        ListPart entry = parts.find(ListPart.entryId(tenantId, id));
-        if (entry == null) {
+    /** The chunk among the last ones (holding at least {@code window} ids) that lists {@code id}, or -1. */
+    private int chunkAmongTheLast(String tenantId, List<Integer> sizes, String id, int window) {
+        int seen = 0;
+        for (int chunk = sizes.size() - 1; chunk >= 0 && seen < window; chunk--) {
+            if (sizes.get(chunk) == 0) {
+                continue;
+            }
+            List<String> ids = parts.find(ListPart.chunkId(tenantId, chunk)).ids();
+            if (ids.contains(id)) {
+                return chunk;
+            }
+            seen += ids.size();
+        }
+        return -1;
+    }
+
+    private static int eventsInThisBatch() {
+        if (!CurrentUnitOfWork.isStarted()) {
+            return 1;
+        }
+        UnitOfWork<?> root = CurrentUnitOfWork.get().root();
+        return root.getOrComputeResource(BATCH_LENGTH,
+                key -> root instanceof BatchingUnitOfWork<?> batch ? batch.getMessages().size() : 1);
+    }
+
+    /** Takes {@code id} out of the tenant's list, if {@code chunk} (what {@link #append} answered) lists it. */
+    public void remove(String tenantId, String id, int chunk) {
+        ListPart held = parts.find(ListPart.chunkId(tenantId, chunk));
+        if (held == null || !held.ids().contains(id)) {
             return;
         }
-        ListPart head = parts.find(ListPart.headId(tenantId));
-        List<String> ids = new ArrayList<>(parts.find(ListPart.chunkId(tenantId, entry.chunk())).ids());
+        List<String> ids = new ArrayList<>(held.ids());
         ids.remove(id);
+        ListPart head = parts.find(ListPart.headId(tenantId));
         List<Integer> sizes = new ArrayList<>(head.sizes());
-        sizes.set(entry.chunk(), ids.size());
-        parts.save(ListPart.chunk(tenantId, entry.chunk(), ids));
-        parts.remove(entry.id());
+        sizes.set(chunk, ids.size());
+        parts.save(ListPart.chunk(tenantId, chunk, ids));
         parts.save(ListPart.head(tenantId, head.count() - 1, sizes));
     }
 

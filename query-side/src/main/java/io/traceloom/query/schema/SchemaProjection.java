@@ -38,8 +38,8 @@ public class SchemaProjection {
 
     @EventHandler
     void on(SchemaCreated event, @Timestamp Instant at, @SequenceNumber long version) {
-        schemas().save(SchemaDocument.created(event, at, version));
-        lists().append(event.tenantId(), event.schemaId());
+        int listChunk = lists().append(event.tenantId(), event.schemaId());
+        schemas().save(SchemaDocument.created(event, at, version, listChunk));
     }
 
     @EventHandler
@@ -53,8 +53,12 @@ public class SchemaProjection {
 
     @EventHandler
     void on(SchemaDeleted event) {
-        schemas().remove(event.schemaId());
-        lists().remove(event.tenantId(), event.schemaId());
+        Documents<SchemaDocument> schemas = schemas();
+        SchemaDocument schema = schemas.find(event.schemaId());
+        if (schema != null) {
+            lists().remove(schema.tenantId(), schema.id(), schema.listChunk());
+            schemas.remove(event.schemaId());
+        }
     }
 
     @ResetHandler

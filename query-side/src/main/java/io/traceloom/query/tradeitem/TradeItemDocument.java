@@ -14,17 +14,18 @@ import org.springframework.data.mongodb.core.mapping.Document;
  * A trade item in the read model, with its tag embedded as it stands now. Pure folds, no I/O.
  *
  * @param tradeItemTag the embedded tag, or {@code null}
+ * @param listChunk    the chunk of the tenant's list that holds it ({@code TenantLists})
  */
 @Document(TradeItemDocument.COLLECTION)
 @CompoundIndex(name = "tenant_tag", def = "{'tenantId': 1, 'tradeItemTag.id': 1}")
 public record TradeItemDocument(@Id String id, String tenantId, String name, TagState tradeItemTag,
-                                Instant createdAt, long version) implements TenantDocument {
+                                Instant createdAt, long version, int listChunk) implements TenantDocument {
 
     public static final String COLLECTION = "trade_items";
 
-    public static TradeItemDocument created(TradeItemCreated event, Instant at, long version) {
+    public static TradeItemDocument created(TradeItemCreated event, Instant at, long version, int listChunk) {
         TagState tag = event.tradeItemTag() == null ? null : TagState.of(event.tradeItemTag());
-        return new TradeItemDocument(event.tradeItemId(), event.tenantId(), event.name(), tag, at, version);
+        return new TradeItemDocument(event.tradeItemId(), event.tenantId(), event.name(), tag, at, version, listChunk);
     }
 
     public boolean isTaggedWith(String tagTenantId, String tagId) {
@@ -33,7 +34,7 @@ public record TradeItemDocument(@Id String id, String tenantId, String name, Tag
 
     /** The embedded tag as the tag's own event made it: {@code change} is one of {@link TagState}'s folds. */
     public TradeItemDocument tagChanged(UnaryOperator<TagState> change) {
-        return new TradeItemDocument(id, tenantId, name, change.apply(tradeItemTag), createdAt, version);
+        return new TradeItemDocument(id, tenantId, name, change.apply(tradeItemTag), createdAt, version, listChunk);
     }
 
     public TradeItemView toView() {

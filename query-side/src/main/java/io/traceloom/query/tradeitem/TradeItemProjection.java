@@ -45,14 +45,18 @@ public class TradeItemProjection {
 
     @EventHandler
     void on(TradeItemCreated event, @Timestamp Instant at, @SequenceNumber long version) {
-        items().save(TradeItemDocument.created(event, at, version));
-        lists().append(event.tenantId(), event.tradeItemId());
+        int listChunk = lists().append(event.tenantId(), event.tradeItemId());
+        items().save(TradeItemDocument.created(event, at, version, listChunk));
     }
 
     @EventHandler
     void on(TradeItemDeleted event) {
-        items().remove(event.tradeItemId());
-        lists().remove(event.tenantId(), event.tradeItemId());
+        Documents<TradeItemDocument> items = items();
+        TradeItemDocument item = items.find(event.tradeItemId());
+        if (item != null) {
+            lists().remove(item.tenantId(), item.id(), item.listChunk());
+            items.remove(event.tradeItemId());
+        }
     }
 
     /** The embedded tag stays true to the tag: items keep it, marked deleted. */
