@@ -202,7 +202,10 @@ public class ProjectionRebuilds implements DisposableBean {
             try {
                 readModels.run(handlers::performReset);
                 try (BlockingStream<TrackedEventMessage<?>> stream = eventStore.openStream(null)) {
-                    catchUp(stream, () -> position >= Math.max(head, livePosition()));
+                    // near enough: the last stretch is caught up with the live processor stopped (switchOver).
+                    // Waiting to be level with a processor that moves on with every write would never end
+                    // while writes come faster than a batch of the rebuild takes.
+                    catchUp(stream, () -> position >= head && livePosition() - position <= batchSize);
                     swapped = !cancelled && switchOver(stream);
                 }
             } catch (InterruptedException e) {
