@@ -84,6 +84,10 @@ class ArchitectureTest {
             COMMAND + ".config.CommandSideProperties$Credentials",
             COMMAND + ".storage.WriteOnceRecords",
             COMMAND + ".storage.WriteOnceRecords$Shared",
+            // files under the data directory, owner-only and whole or absent: the saved read models are written as
+            // the issuer keys are
+            COMMAND + ".storage.OwnerOnlyFiles",
+            COMMAND + ".storage.OwnerOnlyFiles$Content",
             QUERY + ".processing.QuerySideProperties",
             QUERY + ".processing.ProjectionProgress",
             QUERY + ".processing.ProjectionFailures",

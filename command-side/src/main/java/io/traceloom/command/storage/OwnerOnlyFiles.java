@@ -1,7 +1,9 @@
 package io.traceloom.command.storage;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -67,6 +69,17 @@ public final class OwnerOnlyFiles {
      * @throws FileAlreadyExistsException if {@code file} exists (it is never replaced)
      */
     public static void createNew(Path file, byte[] content) throws IOException {
+        createNew(file, out -> out.write(content));
+    }
+
+    /** What writes a file's content, for content too large to hold in memory at once. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** As {@link #createNew(Path, byte[])}, with the content streamed by {@code content}. */
+    public static void createNew(Path file, Content content) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         createDirectories(directory);
         String unique = HexFormat.of().toHexDigits(RANDOM.nextLong());
@@ -76,10 +89,9 @@ public final class OwnerOnlyFiles {
             try (FileChannel channel = posix(directory)
                     ? FileChannel.open(temporary, createNew, attribute("rw-------"))
                     : FileChannel.open(temporary, createNew)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
+                OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+                content.writeTo(out);
+                out.flush();
                 channel.force(true);
             }
             link(temporary, file);
