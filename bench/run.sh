@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks Traceloom against its own ceilings, in one run, and prints one Markdown table.
 #
-#   bench/run.sh          full run (15 s per measurement, >= 50,000 events for replay and cold start,
-#                         a tag catalogue of 100,000 tags), about 20 minutes
-#   bench/run.sh --quick  the same with shorter runs and fewer events (10,000 tags), about 8 minutes
+#   bench/run.sh          full run (15 s per measurement, >= 60,000 events for replay and cold start,
+#                         a list page at 10,000 and 200,000 items, a tag catalogue of 100,000 tags), about 30 minutes
+#   bench/run.sh --quick  the same with shorter runs and less data (50,000 items, 10,000 tags), about 10 minutes
 #
 # It builds the jar if needed, starts the service as the README does (bin/traceloom) on the embedded
 # default with a fresh temporary data directory and the `bench` profile (bare GET/POST ceilings, seeding, projection-lag probe), warms it up,
