@@ -255,11 +255,12 @@ public final class SavedReadModels {
         }
     }
 
+    /** Keeps an unreadable file for a look, out of the next start's way; a start goes on if it cannot. */
     private void setAside() {
         try {
             Files.move(file, file.resolveSibling(FILE + ".unreadable"), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            log.warn("{} could not be set aside ({}); the next clean stop replaces it", file, e.toString());
         }
     }
 

@@ -34,12 +34,16 @@ public final class MongoPages {
 
     /**
      * One page of the tenant's documents of {@code type}, oldest first, from the {@link TenantLists} its
-     * projection keeps: the head, the chunks the page needs, and the page's documents, each read by id.
+     * projection keeps: the head, the chunks the page needs, and the page's documents, each read by id and
+     * checked to be the tenant's, as {@link TenantDocument#findById} does.
      */
     public static <T extends TenantDocument> Slice<T> listed(MongoTemplate mongo, Class<T> type,
                                                              Function<T, String> idOf, String tenantId,
                                                              int page, int limit) {
         TenantLists.Page ids = TenantLists.page(mongo, type, tenantId, page, limit);
-        return new Slice<>(TenantLists.inOrder(mongo, type, ids.ids(), idOf), ids.total());
+        List<T> items = TenantLists.inOrder(mongo, type, ids.ids(), idOf).stream()
+                .filter(document -> document.tenantId().equals(tenantId))
+                .toList();
+        return new Slice<>(items, ids.total());
     }
 }

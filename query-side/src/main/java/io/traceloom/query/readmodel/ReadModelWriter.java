@@ -142,8 +142,9 @@ public class ReadModelWriter {
 
     /**
      * Writes held for the batch: by id, in order; an empty Optional is a removal. What the batch read by id
-     * is kept for the rest of the batch: every document is written by the one processor thread that
-     * handles its tenant, so nothing else changes it meanwhile.
+     * is kept for the rest of the batch: a tenant's events are handled by one processor thread, so nothing
+     * else writes a tenant's documents meanwhile, and reading one again would cost a round trip per event
+     * (a tenant list's head and chunks are read by every create of the batch).
      */
     private static final class Batched<D> implements Documents<D> {
         private final MongoTemplate mongo;
