@@ -1,11 +1,14 @@
 package io.traceloom.api.readmodel;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.SharedTraceloom;
+import org.axonframework.messaging.timeout.HandlerTimeoutHandlerEnhancerDefinition;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 
 /** {@code /actuator/prometheus}: HTTP server, Axon and per-projection meters, in Prometheus' text format. */
 class ProjectionMetricsTest {
@@ -41,5 +44,18 @@ class ProjectionMetricsTest {
                 .contains("commandBus_successCounter_total{payloadType=\"CreateTradeItemTag\"}")
                 .contains("eventProcessor_latency{processorName=\"trade-item-tags\"}")
                 .contains("eventProcessor_successCounter_total{payloadType=\"TradeItemTagCreated\",processorName=\"trade-items\"}");
+    }
+
+    /** What the README says is off for its cost on every request stays off (BENCHMARKS.md has the cost). */
+    @Test
+    void springSecuritysFilterObservationsAndAxonsTimeoutsAreOff() {
+        Fixtures.createTag(http, SharedTraceloom.unique("METRICS"));
+
+        assertThat(http.get("/actuator/prometheus").body())
+                .contains("http_server_requests_seconds_count{")
+                .doesNotContain("spring_security_filterchains")
+                .doesNotContain("spring_security_http_secured_requests");
+        assertThatThrownBy(() -> SharedTraceloom.get().bean(HandlerTimeoutHandlerEnhancerDefinition.class))
+                .isInstanceOf(NoSuchBeanDefinitionException.class);
     }
 }
