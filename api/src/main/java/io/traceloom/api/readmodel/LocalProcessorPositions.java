@@ -1,9 +1,13 @@
 package io.traceloom.api.readmodel;
 
 import io.traceloom.query.processing.ProjectionProgress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.axonframework.eventhandling.EventTrackerStatus;
+import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.axonframework.eventhandling.TrackingToken;
 
 /**
  * Positions as this process's own processors report them: exact and immediate, each batch a processor has
@@ -26,6 +30,24 @@ public class LocalProcessorPositions implements ProjectionPositions {
                 processor.isError(), processor.processingStatus().values().stream()
                         .map(EventTrackerStatus::getTrackingToken).toList())));
         return current;
+    }
+
+    /**
+     * The count of reported changes and every segment's token. Both: a processor's status shows a batch's
+     * token before the processor reports the change (and a write waiting for it may see it there first), and
+     * a rebuild's swap changes a read model with no token moving, reported by the count alone.
+     */
+    @Override
+    public Object moment() {
+        long changes = progress.changes();
+        List<TrackingToken> tokens = new ArrayList<>();
+        for (StreamingEventProcessor processor : processors.all().values()) {
+            processor.processingStatus().values().forEach(status -> tokens.add(status.getTrackingToken()));
+        }
+        return new Moment(changes, tokens);
+    }
+
+    private record Moment(long changes, List<TrackingToken> tokens) {
     }
 
     @Override

@@ -39,4 +39,15 @@ public interface ProjectionPositions {
      */
     default void expectChange() {
     }
+
+    /**
+     * This moment of every projection, as a value equal to another only if no projection has moved between
+     * the two, nor had its read model changed: what a view read at one moment may be answered again at an
+     * equal one for ({@link ViewCache}). Only where every move is known here the moment it can be seen
+     * (this process's own processors); {@code null} elsewhere: the token store is read by a watcher, after
+     * another process may already have answered a write that moved it.
+     */
+    default Object moment() {
+        return null;
+    }
 }

@@ -17,10 +17,19 @@ public class ProjectionProgress implements EventTrackerStatusChangeListener {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition moved = lock.newCondition();
-    private long changes;
+    /** Written under the lock, for its waiters; read without it, on every read of a view ({@code ViewCache}). */
+    private volatile long changes;
 
     @Override
     public void onEventTrackerStatusChange(Map<Integer, EventTrackerStatus> updatedTrackerStatus) {
+        moved();
+    }
+
+    /**
+     * Counts a change that no processor status tells of: a rebuild has put its read model in the place of the
+     * live one.
+     */
+    public void moved() {
         lock.lock();
         try {
             changes++;
@@ -38,12 +47,7 @@ public class ProjectionProgress implements EventTrackerStatusChangeListener {
 
     /** A count of the changes so far; pass it to {@link #awaitChangeAfter}. */
     public long changes() {
-        lock.lock();
-        try {
-            return changes;
-        } finally {
-            lock.unlock();
-        }
+        return changes;
     }
 
     /** Waits until a change after {@code seen} has been reported, at most {@code nanos}. */

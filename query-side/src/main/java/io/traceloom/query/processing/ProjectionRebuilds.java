@@ -74,15 +74,17 @@ public class ProjectionRebuilds implements DisposableBean {
     private final EventStore eventStore;
     private final TokenStore tokenStore;
     private final MongoTemplate mongo;
+    private final ProjectionProgress progress;
     private final int batchSize;
     private final Map<String, Rebuild> running = new ConcurrentHashMap<>();
 
     public ProjectionRebuilds(EventProcessingConfiguration processing, EventStore eventStore, TokenStore tokenStore,
-                              MongoTemplate mongo, QuerySideProperties properties) {
+                              MongoTemplate mongo, ProjectionProgress progress, QuerySideProperties properties) {
         this.processing = processing;
         this.eventStore = eventStore;
         this.tokenStore = tokenStore;
         this.mongo = mongo;
+        this.progress = progress;
         this.batchSize = properties.batchSize();
     }
 
@@ -245,6 +247,7 @@ public class ProjectionRebuilds implements DisposableBean {
                     return false;
                 }
                 readModels.swap();
+                progress.moved(); // the read model changed, though no position did: views read before are old
                 try {
                     for (int segment : segments) {
                         if (token != null) {
