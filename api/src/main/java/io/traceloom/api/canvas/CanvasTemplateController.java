@@ -185,8 +185,8 @@ public class CanvasTemplateController {
     }
 
     private CanvasTemplateView find(Caller caller, String id, AsOf asOf) {
-        return queries.one(new FindCanvasTemplate(caller.tenantId(), id, asOf.instant()), CanvasTemplateView.class,
-                "Canvas template '" + id + "'" + asOf.notFound());
+        return queries.view(new FindCanvasTemplate(caller.tenantId(), id, asOf.instant()), asOf,
+                CanvasTemplateView.class, "Canvas template '" + id + "'");
     }
 
     /** The variables' schema is given once: kept with the template, or a stored one by id. */

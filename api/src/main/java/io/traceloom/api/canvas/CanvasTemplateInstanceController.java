@@ -43,9 +43,9 @@ public class CanvasTemplateInstanceController {
     @GetMapping("/{id}")
     public ResponseEntity<CanvasTemplateInstanceResponse> get(Caller caller, @PathVariable String id, AsOf asOf,
                                                               WebRequest request) {
-        CanvasTemplateInstanceView instance = queries.one(
-                new FindCanvasTemplateInstance(caller.tenantId(), id, asOf.instant()),
-                CanvasTemplateInstanceView.class, "Canvas template instance '" + id + "'" + asOf.notFound());
+        CanvasTemplateInstanceView instance = queries.view(
+                new FindCanvasTemplateInstance(caller.tenantId(), id, asOf.instant()), asOf,
+                CanvasTemplateInstanceView.class, "Canvas template instance '" + id + "'");
         return Versions.ok(request, Versions.etag(RENDERED), CanvasTemplateInstanceResponse.of(instance));
     }
 

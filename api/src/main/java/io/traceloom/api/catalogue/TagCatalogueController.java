@@ -162,7 +162,7 @@ public abstract class TagCatalogueController {
     }
 
     private TagView find(Caller caller, String id, AsOf asOf) {
-        return queries.one(findQuery(caller.tenantId(), id, asOf.instant()), TagView.class,
-                noun + " '" + id + "'" + asOf.notFound());
+        return queries.view(findQuery(caller.tenantId(), id, asOf.instant()), asOf, TagView.class,
+                noun + " '" + id + "'");
     }
 }

@@ -19,7 +19,7 @@ import org.springframework.util.unit.DataSize;
  *                   {@code api} process can forward a replay to it
  * @param http       limits of the HTTP interface
  * @param files      stored files
- * @param readModels how writes wait for the read models
+ * @param readModels how writes wait for the read models, and how many views are kept
  * @param security   who the caller is
  */
 @ConfigurationProperties("traceloom")
@@ -58,10 +58,13 @@ public record ApiProperties(@DefaultValue("all") Role role,
     }
 
     /**
-     * @param awaitTimeout how long a write waits for every projection to show it; then it answers 202 with
-     *                     the resource's Location (the write is recorded all the same)
+     * @param awaitTimeout  how long a write waits for every projection to show it; then it answers 202 with
+     *                      the resource's Location (the write is recorded all the same)
+     * @param viewCacheSize how many views of single resources are kept in memory to answer reads by id while
+     *                      no projection has moved ({@code ViewCache}); 0: none. Only in role {@code all}
      */
-    public record ReadModels(@DefaultValue("10s") Duration awaitTimeout) {
+    public record ReadModels(@DefaultValue("10s") Duration awaitTimeout,
+                             @DefaultValue("10000") int viewCacheSize) {
     }
 
     /**

@@ -266,8 +266,8 @@ public class CredentialController {
     }
 
     private JsonNode credential(Caller caller, String id, String asGiven, AsOf asOf) throws JsonProcessingException {
-        CredentialView view = queries.one(new FindCredential(caller.tenantId(), id, asOf.instant()), CredentialView.class,
-                "Credential '" + asGiven + "'" + asOf.notFound());
+        CredentialView view = queries.view(new FindCredential(caller.tenantId(), id, asOf.instant()), asOf,
+                CredentialView.class, "Credential '" + asGiven + "'");
         return json.readTree(view.credential());
     }
 

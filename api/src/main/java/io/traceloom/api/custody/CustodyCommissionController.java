@@ -180,7 +180,7 @@ public class CustodyCommissionController {
     }
 
     private CustodyCommissionView find(Caller caller, String id, AsOf asOf) {
-        return queries.one(new FindCustodyCommission(caller.tenantId(), id, asOf.instant()),
-                CustodyCommissionView.class, "Custody commission '" + id + "'" + asOf.notFound());
+        return queries.view(new FindCustodyCommission(caller.tenantId(), id, asOf.instant()), asOf,
+                CustodyCommissionView.class, "Custody commission '" + id + "'");
     }
 }

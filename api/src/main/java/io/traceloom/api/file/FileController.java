@@ -259,11 +259,11 @@ public class FileController {
     }
 
     private FileView find(Caller caller, String id, AsOf asOf) {
-        String notFound = "File '" + id + "'" + asOf.notFound();
+        String what = "File '" + id + "'";
         if (!UUID_SHAPED.matcher(id).matches()) {
-            throw new ResourceNotFoundException(notFound);
+            throw new ResourceNotFoundException(what + asOf.notFound());
         }
-        return queries.one(new FindFile(caller.tenantId(), id, asOf.instant()), FileView.class, notFound);
+        return queries.view(new FindFile(caller.tenantId(), id, asOf.instant()), asOf, FileView.class, what);
     }
 
     /** One part, {@code file}: another part is refused like an unknown JSON field, so nothing is silently lost. */

@@ -179,8 +179,8 @@ public class LinkSetController {
         if (!ID.matcher(id).matches()) {
             throw notFound(id);
         }
-        return queries.one(new FindLinkSet(caller.tenantId(), id, asOf.instant()), LinkSetView.class,
-                "Link set '" + id + "'" + asOf.notFound());
+        return queries.view(new FindLinkSet(caller.tenantId(), id, asOf.instant()), asOf, LinkSetView.class,
+                "Link set '" + id + "'");
     }
 
     private static ResourceNotFoundException notFound(String id) {

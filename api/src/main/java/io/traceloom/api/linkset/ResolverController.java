@@ -102,8 +102,8 @@ public class ResolverController {
     public ResponseEntity<ObjectNode> resolve(@PathVariable String primaryKeyAi,
                                               @PathVariable String keyAndQualifiers, HttpServletRequest request) {
         ResolverRequest asked = ResolverRequest.of(request);
-        List<Level> levels = queries.get(new ResolveDigitalLink(asked.levelKeys()), DigitalLinkResolution.class)
-                .levels();
+        List<Level> levels = queries.now(new ResolveDigitalLink(asked.levelKeys()), DigitalLinkResolution.class,
+                known -> !known.levels().isEmpty()).levels();
         if (levels.isEmpty()) {
             throw notFound("Nothing is known about " + asked.link().key() + ", nor about the keys it falls back "
                     + "to.", null);

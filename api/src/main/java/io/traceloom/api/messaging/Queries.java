@@ -1,7 +1,10 @@
 package io.traceloom.api.messaging;
 
+import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.ResourceNotFoundException;
+import io.traceloom.api.readmodel.ViewCache;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
@@ -11,9 +14,31 @@ import org.springframework.stereotype.Component;
 public class Queries {
 
     private final QueryGateway gateway;
+    private final ViewCache views;
 
-    public Queries(QueryGateway gateway) {
+    public Queries(QueryGateway gateway, ViewCache views) {
         this.gateway = gateway;
+        this.views = views;
+    }
+
+    /**
+     * One resource's view, the answer to a find query for it: as it stands now, kept in the {@link ViewCache}
+     * while no projection moves; or as it was at {@code asOf}. Else 404, saying "{@code what} does not exist."
+     * or "... did not exist at" the instant.
+     */
+    public <R> R view(Object query, AsOf asOf, Class<R> type, String what) {
+        Optional<R> found = asOf.instant() == null ? views.answer(query, () -> find(query, type), Optional::isPresent)
+                : find(query, type);
+        return found.orElseThrow(() -> new ResourceNotFoundException(what + asOf.notFound()));
+    }
+
+    /**
+     * The answer to a query of what the read models hold now, kept in the {@link ViewCache} like a view while
+     * no projection moves, if {@code keep} says it is worth keeping (an answer that found nothing is not: anyone
+     * may ask for anything).
+     */
+    public <R> R now(Object query, Class<R> type, Predicate<? super R> keep) {
+        return views.answer(query, () -> get(query, type), keep);
     }
 
     /** The one result of a find query, or 404 with the given detail. */

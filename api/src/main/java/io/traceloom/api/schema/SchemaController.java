@@ -230,7 +230,7 @@ public class SchemaController {
     }
 
     private SchemaView find(Caller caller, String id, AsOf asOf) {
-        return queries.one(new FindSchema(caller.tenantId(), id, asOf.instant()), SchemaView.class,
-                "Schema '" + id + "'" + asOf.notFound());
+        return queries.view(new FindSchema(caller.tenantId(), id, asOf.instant()), asOf, SchemaView.class,
+                "Schema '" + id + "'");
     }
 }

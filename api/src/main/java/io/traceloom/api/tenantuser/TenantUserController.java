@@ -155,7 +155,7 @@ public class TenantUserController {
 
     private TenantUserView find(Caller caller, String id, AsOf asOf) {
         requireNameable(id, asOf);
-        return queries.one(new FindTenantUser(caller.tenantId(), id, asOf.instant()), TenantUserView.class,
-                "Tenant user '" + id + "'" + asOf.notFound());
+        return queries.view(new FindTenantUser(caller.tenantId(), id, asOf.instant()), asOf, TenantUserView.class,
+                "Tenant user '" + id + "'");
     }
 }

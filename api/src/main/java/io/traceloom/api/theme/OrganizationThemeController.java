@@ -125,14 +125,12 @@ public class OrganizationThemeController {
     }
 
     private OrganizationThemeView find(Caller caller, String id, AsOf asOf) {
-        String notFound;
         if (id != null) {
-            notFound = "Organization theme '" + id + "'" + asOf.notFound();
-        } else {
-            notFound = asOf.instant() == null ? "There is no organization theme yet; POST one."
-                    : "There was no organization theme at " + asOf.instant() + ".";
+            return queries.view(new FindOrganizationTheme(caller.tenantId(), id, asOf.instant()), asOf,
+                    OrganizationThemeView.class, "Organization theme '" + id + "'");
         }
-        return queries.one(new FindOrganizationTheme(caller.tenantId(), id, asOf.instant()),
-                OrganizationThemeView.class, notFound);
+        return queries.one(new FindOrganizationTheme(caller.tenantId(), null, asOf.instant()),
+                OrganizationThemeView.class, asOf.instant() == null ? "There is no organization theme yet; POST one."
+                        : "There was no organization theme at " + asOf.instant() + ".");
     }
 }

@@ -128,7 +128,7 @@ public class TradeItemController {
     }
 
     private TradeItemView find(Caller caller, String id, AsOf asOf) {
-        return queries.one(new FindTradeItem(caller.tenantId(), id, asOf.instant()), TradeItemView.class,
-                "Trade item '" + id + "'" + asOf.notFound());
+        return queries.view(new FindTradeItem(caller.tenantId(), id, asOf.instant()), asOf, TradeItemView.class,
+                "Trade item '" + id + "'");
     }
 }

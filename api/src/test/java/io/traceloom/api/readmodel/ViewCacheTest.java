@@ -1,0 +1,128 @@
+package io.traceloom.api.readmodel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.traceloom.api.config.ApiProperties;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+/** What the cache of views keeps, and when it asks again. */
+class ViewCacheTest {
+
+    private final Positions positions = new Positions();
+    private final AtomicInteger loads = new AtomicInteger();
+
+    private record FindThing(String tenantId, String id) {
+    }
+
+    private Supplier<Optional<String>> load(String view) {
+        return () -> {
+            loads.incrementAndGet();
+            return Optional.ofNullable(view);
+        };
+    }
+
+    @Test
+    void theSameQueryAtTheSameMomentIsAnsweredWithoutAskingAgain() {
+        ViewCache cache = cache(10);
+
+        assertThat(cache.answer(new FindThing("t", "1"), load("one"), Optional::isPresent)).contains("one");
+        assertThat(cache.answer(new FindThing("t", "1"), load("changed"), Optional::isPresent)).contains("one");
+
+        assertThat(loads).hasValue(1);
+    }
+
+    @Test
+    void onceAProjectionHasMovedEveryViewIsReadAgain() {
+        ViewCache cache = cache(10);
+        cache.answer(new FindThing("t", "1"), load("one"), Optional::isPresent);
+        cache.answer(new FindThing("t", "2"), load("two"), Optional::isPresent);
+
+        positions.moment = "later";
+
+        assertThat(cache.answer(new FindThing("t", "1"), load("one, changed"), Optional::isPresent)).contains("one, changed");
+        assertThat(cache.answer(new FindThing("t", "2"), load("two, changed"), Optional::isPresent)).contains("two, changed");
+        assertThat(loads).hasValue(4);
+    }
+
+    @Test
+    void anotherTenantsQueryIsAnotherKey() {
+        ViewCache cache = cache(10);
+        cache.answer(new FindThing("t", "1"), load("t's"), Optional::isPresent);
+
+        assertThat(cache.answer(new FindThing("u", "1"), load(null), Optional::isPresent)).isEmpty();
+    }
+
+    @Test
+    void noneIsNotKept() {
+        ViewCache cache = cache(10);
+        cache.answer(new FindThing("t", "1"), load(null), Optional::isPresent);
+
+        assertThat(cache.answer(new FindThing("t", "1"), load("created since"), Optional::isPresent)).contains("created since");
+    }
+
+    @Test
+    void whereTheMomentIsNotKnownHereEveryReadAsks() {
+        positions.moment = null; // the token store's positions: another process may have moved them already
+        ViewCache cache = cache(10);
+
+        cache.answer(new FindThing("t", "1"), load("one"), Optional::isPresent);
+        cache.answer(new FindThing("t", "1"), load("one"), Optional::isPresent);
+
+        assertThat(loads).hasValue(2);
+    }
+
+    @Test
+    void sizeZeroKeepsNothingAndAFullCacheKeepsNoMore() {
+        ViewCache none = cache(0);
+        none.answer(new FindThing("t", "1"), load("one"), Optional::isPresent);
+        none.answer(new FindThing("t", "1"), load("one"), Optional::isPresent);
+        assertThat(loads).hasValue(2);
+
+        ViewCache two = cache(2);
+        for (String id : List.of("1", "2", "3", "3")) {
+            two.answer(new FindThing("t", id), load(id), Optional::isPresent);
+        }
+        assertThat(loads).as("the third view was not kept").hasValue(2 + 4);
+        two.answer(new FindThing("t", "1"), load("1"), Optional::isPresent);
+        assertThat(loads).as("the first two were").hasValue(6);
+    }
+
+    private ViewCache cache(int size) {
+        ApiProperties properties = new Binder(new MapConfigurationPropertySource(
+                Map.of("traceloom.read-models.view-cache-size", String.valueOf(size))))
+                .bindOrCreate("traceloom", ApiProperties.class);
+        assertThat(properties.readModels().awaitTimeout()).isEqualTo(Duration.ofSeconds(10));
+        return new ViewCache(positions, properties);
+    }
+
+    private static final class Positions implements ProjectionPositions {
+        volatile Object moment = "now";
+
+        @Override
+        public Object moment() {
+            return moment;
+        }
+
+        @Override
+        public Map<String, Tracked> current() {
+            return Map.of();
+        }
+
+        @Override
+        public long changes() {
+            return 0;
+        }
+
+        @Override
+        public void awaitChangeAfter(long seen, long nanos) {
+        }
+    }
+}
