@@ -102,15 +102,25 @@ class SavedReadModelsTest {
         }
     }
 
-    @Test
-    void aFileCutShortIsSetAsideAndTheReadModelsRebuilt() throws IOException {
+    /** What the API answered before a clean stop, and the saved file as it was then cut short. */
+    private record CutShort(JsonNode before, byte[] file) {
+    }
+
+    private CutShort savedThenCutShort() throws IOException {
         JsonNode before;
         try (RunningTraceloom first = RunningTraceloom.start(dataDir)) {
-            Fixtures.writeHistory(first.http(), 4);
+            Fixtures.writeHistory(first.http(), 3);
             before = Fixtures.everything(first.http());
         }
         byte[] whole = Files.readAllBytes(saved(dataDir));
-        Files.write(saved(dataDir), Arrays.copyOf(whole, whole.length - 40));
+        byte[] cut = Arrays.copyOf(whole, whole.length - 40);
+        Files.write(saved(dataDir), cut);
+        return new CutShort(before, cut);
+    }
+
+    @Test
+    void aFileCutShortIsSetAsideAndTheReadModelsRebuilt() throws IOException {
+        JsonNode before = savedThenCutShort().before();
 
         try (RunningTraceloom second = RunningTraceloom.start(dataDir)) {
             assertThat(savedReadModels(second).restored()).isEmpty();
@@ -125,14 +135,9 @@ class SavedReadModelsTest {
      */
     @Test
     void aFileThatCannotBeSetAsideIsSavedOverAtTheNextCleanStop() throws IOException {
-        JsonNode before;
-        try (RunningTraceloom first = RunningTraceloom.start(dataDir)) {
-            Fixtures.writeHistory(first.http(), 2);
-            before = Fixtures.everything(first.http());
-        }
-        byte[] whole = Files.readAllBytes(saved(dataDir));
-        byte[] cut = Arrays.copyOf(whole, whole.length - 40);
-        Files.write(saved(dataDir), cut);
+        CutShort saved = savedThenCutShort();
+        JsonNode before = saved.before();
+        byte[] cut = saved.file();
         Path aside = dataDir.resolve("read-models").resolve(SavedReadModels.FILE + ".unreadable");
         Files.createDirectories(aside);
         Files.writeString(aside.resolve("in the way"), "not empty");

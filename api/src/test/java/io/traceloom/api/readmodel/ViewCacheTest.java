@@ -3,7 +3,6 @@ package io.traceloom.api.readmodel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.traceloom.api.config.ApiProperties;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -99,7 +98,6 @@ class ViewCacheTest {
         ApiProperties properties = new Binder(new MapConfigurationPropertySource(
                 Map.of("traceloom.read-models.view-cache-size", String.valueOf(size))))
                 .bindOrCreate("traceloom", ApiProperties.class);
-        assertThat(properties.readModels().awaitTimeout()).isEqualTo(Duration.ofSeconds(10));
         return new ViewCache(positions, properties);
     }
 
