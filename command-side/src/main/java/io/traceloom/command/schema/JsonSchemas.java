@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.networknt.schema.Error;
 import com.networknt.schema.ExecutionConfig;
 import com.networknt.schema.ExecutionContext;
+import com.networknt.schema.InputFormat;
 import com.networknt.schema.OutputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
@@ -19,7 +20,11 @@ import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.dialect.DialectId;
 import com.networknt.schema.path.PathType;
+import com.networknt.schema.serialization.NodeReader;
 import io.traceloom.kernel.message.Violation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,7 +44,7 @@ import java.util.function.Function;
  *   <li>Compiling resolves every {@code $ref} at once, and only to the schema itself, to the dialects'
  *   meta-schemas (bundled in the library) or to what the caller's {@link Function source} hands out for an
  *   IRI (the tenant's stored schemas). Nothing is read from the network, the file system or the class
- *   path.</li>
+ *   path. Counts beyond what an int holds mean what JSON Schema says ({@link Counts}).</li>
  *   <li>Evaluating runs against a {@link Deadline}, checked at every keyword and inside patterns, and a
  *   {@code $ref} loop that never moves on in the document ends as an {@link OverLimitException}, not as a
  *   {@link StackOverflowError} reaching a client.</li>
@@ -176,13 +181,14 @@ public final class JsonSchemas {
     public Schema compile(JsonNode schema, String location, Function<String, String> source) {
         SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, builder -> builder
                 .schemaRegistryConfig(CONFIG)
+                .nodeReader(StrictNodeReader.INSTANCE)
                 .schemas(iri -> source.apply(withoutFragment(iri)))
                 .schemaLoader(loader -> loader.allow(iri -> {
                     String document = withoutFragment(iri.toString());
                     return META_SCHEMAS.contains(document) || source.apply(document) != null;
                 })));
         try {
-            Schema compiled = registry.getSchema(SchemaLocation.of(location), schema);
+            Schema compiled = registry.getSchema(SchemaLocation.of(location), Counts.readable(schema));
             compiled.initializeValidators();
             return compiled;
         } catch (StackOverflowError e) {
@@ -278,6 +284,28 @@ public final class JsonSchemas {
 
     private static String unresolved(String iri) {
         return "$ref '" + iri + "' names no schema this schema may use";
+    }
+
+    /**
+     * How the library reads the documents a reference reaches (the tenant's stored schemas, the meta-schemas) as
+     * {@link #read} reads a schema: strictly, decimals exact, and its {@link Counts} made readable.
+     */
+    private enum StrictNodeReader implements NodeReader {
+        INSTANCE;
+
+        @Override
+        public JsonNode readTree(String content, InputFormat inputFormat) {
+            return Counts.readable(read(content));
+        }
+
+        @Override
+        public JsonNode readTree(InputStream content, InputFormat inputFormat) {
+            try {
+                return Counts.readable(JSON.readTree(content));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     /** An evaluation that checks the {@link Deadline} at every keyword it evaluates. */

@@ -147,6 +147,57 @@ class JsonSchemasTest {
                 .isInstanceOf(UnusableSchemaException.class).hasMessageContaining("not a valid regular expression");
     }
 
+    /**
+     * JSON Schema's counts are non-negative integers of any size. Beyond what an int holds, a maximum bounds
+     * nothing (no string, array or object is that long) and a minimum refuses everything; the library read
+     * them as ints, so 2^31 wrapped round to -2^31: a maximum refused everything and a minimum nothing.
+     */
+    @Test
+    void countsBeyondWhatAnIntHoldsMeanWhatTheySay() {
+        for (String huge : new String[] {"2147483648", "2147483648.0", "9223372036854775808", "1e400"}) {
+            Schema atMost = schemas.compile(JsonSchemas.read("{\"properties\":{"
+                    + "\"text\":{\"maxLength\":" + huge + "},"
+                    + "\"list\":{\"maxItems\":" + huge + ",\"contains\":{\"type\":\"string\"},\"maxContains\":" + huge + "},"
+                    + "\"map\":{\"maxProperties\":" + huge + "}}}"), BASE + "a", NOTHING_STORED);
+            Schema atLeast = schemas.compile(JsonSchemas.read("{\"properties\":{"
+                    + "\"text\":{\"minLength\":" + huge + "},"
+                    + "\"list\":{\"minItems\":" + huge + "},"
+                    + "\"tags\":{\"contains\":{\"type\":\"string\"},\"minContains\":" + huge + "},"
+                    + "\"map\":{\"minProperties\":" + huge + "}}}"), BASE + "a", NOTHING_STORED);
+            JsonNode small = JsonSchemas.read("{\"text\":\"abc\",\"list\":[\"a\",\"b\"],\"tags\":[\"a\"],"
+                    + "\"map\":{\"a\":1}}");
+
+            assertThat(schemas.validate(atMost, small)).as(huge).isEmpty();
+            // the library reports minContains where contains is evaluated
+            assertThat(schemas.validate(atLeast, small)).as(huge).extracting(Violation::keywordLocation)
+                    .containsExactlyInAnyOrder("/properties/text/minLength", "/properties/list/minItems",
+                            "/properties/tags/contains", "/properties/map/minProperties");
+        }
+    }
+
+    @Test
+    void aHugeCountThatIsDataIsLeftAsItIs() {
+        Schema compiled = schemas.compile(JsonSchemas.read("{\"properties\":{\"maxLength\":{\"const\":"
+                + "{\"maxLength\":2147483648}}},\"enum\":[{\"maxLength\":{\"maxLength\":2147483648}}]}"),
+                BASE + "a", NOTHING_STORED);
+
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"maxLength\":{\"maxLength\":2147483648}}"))).isEmpty();
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"maxLength\":{\"maxLength\":2147483647}}")))
+                .isNotEmpty();
+    }
+
+    @Test
+    void aHugeCountInAStoredSchemaReferredToMeansWhatItSays() {
+        Map<String, String> stored = Map.of(BASE + "11111111-1111-4111-8111-111111111111",
+                "{\"maxLength\":2147483648,\"minItems\":2147483648}");
+        Schema compiled = schemas.compile(JsonSchemas.read("{\"properties\":{\"a\":{\"$ref\":"
+                + "\"11111111-1111-4111-8111-111111111111\"}}}"), BASE + "a", stored::get);
+
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"a\":\"abc\"}"))).isEmpty();
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"a\":[]}"))).extracting(Violation::keywordLocation)
+                .containsExactly("/properties/a/$ref/minItems");
+    }
+
     @Test
     void jsonIsReadStrictly() {
         assertThatThrownBy(() -> JsonSchemas.read("{\"a\":1,\"a\":2}")).isInstanceOf(InvalidJsonException.class);
