@@ -45,9 +45,10 @@ import java.util.function.Function;
  *   meta-schemas (bundled in the library) or to what the caller's {@link Function source} hands out for an
  *   IRI (the tenant's stored schemas). Nothing is read from the network, the file system or the class
  *   path. Counts beyond what an int holds mean what JSON Schema says ({@link Counts}).</li>
- *   <li>Evaluating runs against a {@link Deadline}, checked at every keyword and inside patterns, and a
- *   {@code $ref} loop that never moves on in the document ends as an {@link OverLimitException}, not as a
- *   {@link StackOverflowError} reaching a client.</li>
+ *   <li>Evaluating runs against a {@link Deadline}, checked at every keyword and inside patterns. A pattern
+ *   whose matching overflows the stack, and a {@code $ref} loop that never moves on in the document, each end
+ *   as an {@link OverLimitException} that says which it was, not as a {@link StackOverflowError} reaching a
+ *   client.</li>
  * </ul>
  * A compiled {@link Schema} is immutable and safe to share between threads: callers cache it.
  */
@@ -55,6 +56,10 @@ public final class JsonSchemas {
 
     private static final int MAX_MESSAGE = 300;
     private static final int MAX_LOCATION = 1000;
+    private static final int MAX_PATTERN = 100;
+
+    /** The evaluation running on this thread: what its patterns report says where they are. */
+    private static final ThreadLocal<CheckedExecution> EVALUATING = new ThreadLocal<>();
 
     /** Nesting of a schema or a document, as for any JSON request body. */
     public static final int MAX_DEPTH = 64;
@@ -237,8 +242,11 @@ public final class JsonSchemas {
     }
 
     private List<Violation> evaluate(Schema schema, JsonNode document) {
+        CheckedExecution execution = new CheckedExecution();
+        CheckedExecution outer = EVALUATING.get();
+        EVALUATING.set(execution);
         try {
-            List<Error> errors = Deadline.within(timeout, () -> schema.validate(new CheckedExecution(), document,
+            List<Error> errors = Deadline.within(timeout, () -> schema.validate(execution, document,
                     OutputFormat.DEFAULT));
             List<Violation> violations = new ArrayList<>(errors.size());
             for (Error error : errors) {
@@ -251,10 +259,22 @@ public final class JsonSchemas {
         } catch (Deadline.Exceeded e) {
             throw new OverLimitException("evaluating the schema took longer than " + timeout.toMillis()
                     + " ms (traceloom.schemas.validation-timeout)");
+        } catch (DeadlineRegularExpressions.TooComplex e) {
+            throw new OverLimitException("the pattern '" + Excerpts.of(e.pattern(), MAX_PATTERN) + "' at "
+                    + Excerpts.of(e.keywordLocation(), MAX_LOCATION) + " is too complex to evaluate: matching it "
+                    + "against the document overflows the stack");
         } catch (StackOverflowError e) {
             throw new OverLimitException("the schema refers to itself without end (a $ref loop that does not "
                     + "move on in the document)");
+        } finally {
+            EVALUATING.set(outer);
         }
+    }
+
+    /** Where the evaluation running on this thread stands in the schema, as a JSON pointer; {@code ""} outside one. */
+    static String keywordLocation() {
+        CheckedExecution running = EVALUATING.get();
+        return running == null ? "" : running.getEvaluationPath().toString();
     }
 
     private static String withoutFragment(String iri) {

@@ -198,6 +198,47 @@ class JsonSchemasTest {
                 .containsExactly("/properties/a/$ref/minItems");
     }
 
+    /**
+     * The JDK's regular expressions recurse once for each repetition of a group: a long enough value overflows
+     * the stack. That is the pattern's doing, and said so, with where the pattern is; not a {@code $ref} loop.
+     */
+    @Test
+    void aPatternWhoseMatchingOverflowsTheStackIsNamed() {
+        Schema compiled = schemas.compile(JsonSchemas.read("{\"properties\":{\"code\":{\"pattern\":\"^(a|b)*$\"}}}"),
+                BASE + "a", NOTHING_STORED);
+
+        assertThatThrownBy(() -> schemas.validate(compiled, JsonSchemas.read("{\"code\":\"" + "ab".repeat(200_000) + "\"}")))
+                .isInstanceOf(OverLimitException.class)
+                .hasMessageContaining("the pattern '^(a|b)*$' at /properties/code/pattern is too complex")
+                .hasMessageNotContaining("$ref");
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"code\":\"abba\"}"))).isEmpty();
+    }
+
+    @Test
+    void aPropertyNamePatternWhoseMatchingOverflowsTheStackIsNamed() {
+        Schema compiled = schemas.compile(JsonSchemas.read("{\"patternProperties\":{\"^(a|b)*$\":{\"type\":\"string\"}}}"),
+                BASE + "a", NOTHING_STORED);
+
+        JsonNode document = JsonSchemas.read("{\"" + "ab".repeat(20_000) + "\":1}");
+
+        assertThatThrownBy(() -> onSmallStack(() -> schemas.validate(compiled, document)))
+                .isInstanceOf(OverLimitException.class)
+                .hasMessageContaining("the pattern '^(a|b)*$' at /patternProperties is too complex");
+    }
+
+    /** Runs {@code work} on a thread with a 256 KB stack, so that what overflows a stack does so here whatever -Xss says. */
+    private static <T> T onSmallStack(java.util.concurrent.Callable<T> work) throws Throwable {
+        java.util.concurrent.FutureTask<T> task = new java.util.concurrent.FutureTask<>(work);
+        Thread thread = new Thread(null, task, "small-stack", 256 * 1024);
+        thread.start();
+        thread.join();
+        try {
+            return task.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause();
+        }
+    }
+
     @Test
     void jsonIsReadStrictly() {
         assertThatThrownBy(() -> JsonSchemas.read("{\"a\":1,\"a\":2}")).isInstanceOf(InvalidJsonException.class);
