@@ -22,6 +22,7 @@ import com.networknt.schema.dialect.DialectId;
 import com.networknt.schema.path.PathType;
 import com.networknt.schema.serialization.NodeReader;
 import io.traceloom.kernel.message.Violation;
+import io.traceloom.kernel.schema.WorkDeadline;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -45,10 +46,10 @@ import java.util.function.Function;
  *   meta-schemas (bundled in the library) or to what the caller's {@link Function source} hands out for an
  *   IRI (the tenant's stored schemas). Nothing is read from the network, the file system or the class
  *   path. Counts beyond what an int holds mean what JSON Schema says ({@link Counts}).</li>
- *   <li>Evaluating runs against a {@link Deadline}, checked at every keyword and inside patterns. A pattern
- *   whose matching overflows the stack, and a {@code $ref} loop that never moves on in the document, each end
- *   as an {@link OverLimitException} that says which it was, not as a {@link StackOverflowError} reaching a
- *   client.</li>
+ *   <li>Evaluating runs against a {@link Deadline} (this engine's, or the caller's when that comes first),
+ *   checked at every keyword and inside patterns. A pattern whose matching overflows the stack, and a
+ *   {@code $ref} loop that never moves on in the document, each end as an {@link OverLimitException} that says
+ *   which it was, not as a {@link StackOverflowError} reaching a client.</li>
  * </ul>
  * A compiled {@link Schema} is immutable and safe to share between threads: callers cache it.
  */
@@ -238,16 +239,34 @@ public final class JsonSchemas {
      * @throws OverLimitException when the evaluation takes longer than allowed, or loops
      */
     public List<Violation> validate(Schema compiled, JsonNode document) {
-        return evaluate(compiled, document);
+        return validate(compiled, document, null);
+    }
+
+    /**
+     * Every violation of {@code document} against {@code compiled}, in the order found, found by the caller's
+     * deadline when that comes before this engine's own.
+     *
+     * @param deadline the caller's, or {@code null}
+     * @throws OverLimitException when the evaluation takes longer than allowed (saying whose deadline passed), or
+     *                            loops, or a pattern is too complex to evaluate
+     */
+    public List<Violation> validate(Schema compiled, JsonNode document, WorkDeadline deadline) {
+        return evaluate(compiled, document, deadline);
     }
 
     private List<Violation> evaluate(Schema schema, JsonNode document) {
+        return evaluate(schema, document, null);
+    }
+
+    private List<Violation> evaluate(Schema schema, JsonNode document, WorkDeadline callers) {
+        long own = System.nanoTime() + timeout.toNanos();
+        boolean callersFirst = callers != null && callers.nanoTime() - own < 0;
         CheckedExecution execution = new CheckedExecution();
         CheckedExecution outer = EVALUATING.get();
         EVALUATING.set(execution);
         try {
-            List<Error> errors = Deadline.within(timeout, () -> schema.validate(execution, document,
-                    OutputFormat.DEFAULT));
+            List<Error> errors = Deadline.until(callersFirst ? callers.nanoTime() : own, () -> schema.validate(
+                    execution, document, OutputFormat.DEFAULT));
             List<Violation> violations = new ArrayList<>(errors.size());
             for (Error error : errors) {
                 // a message can quote the schema (an enum of thousands), a location the document's keys: short
@@ -257,8 +276,8 @@ public final class JsonSchemas {
             }
             return violations;
         } catch (Deadline.Exceeded e) {
-            throw new OverLimitException("evaluating the schema took longer than " + timeout.toMillis()
-                    + " ms (traceloom.schemas.validation-timeout)");
+            throw new OverLimitException(callersFirst ? callers.reason() : "evaluating the schema took longer than "
+                    + timeout.toMillis() + " ms (traceloom.schemas.validation-timeout)");
         } catch (DeadlineRegularExpressions.TooComplex e) {
             throw new OverLimitException("the pattern '" + Excerpts.of(e.pattern(), MAX_PATTERN) + "' at "
                     + Excerpts.of(e.keywordLocation(), MAX_LOCATION) + " is too complex to evaluate: matching it "
