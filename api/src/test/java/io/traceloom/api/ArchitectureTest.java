@@ -52,7 +52,9 @@ class ArchitectureTest {
                     // files under the data directory: owner-only, written atomically and durably
                     "storage",
                     // what every tag catalogue aggregate shares: its compact tags, snapshots, a cache that holds
-                    "catalogue"),
+                    "catalogue",
+                    // what an aggregate's events say of it now, read without its lock for what only asks
+                    "eventstore"),
             QUERY, Set.of("processing", "readmodel", "catalogue",
                     // reading the event store for auditors: a resource's events, its state as of an instant (its
                     // projection's own handlers rerun), the tenant's feed; each feature declares its resources

@@ -88,6 +88,7 @@ final class HostileInputs {
         cases.addAll(custodyCommissions());
         cases.addAll(histories());
         cases.addAll(auditFeed());
+        cases.addAll(schemaEngine());
         for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, VC_ISSUE, VC_VERIFY, THEMES, SCHEMAS, TEMPLATES,
                 TENANT_USERS, PARTNER_TAGS, CUSTODY, CONSUME)) {
             cases.addAll(malformedBodies(path));
@@ -145,6 +146,51 @@ final class HostileInputs {
             cases.add(request("TRACE", path).expect(405));
         }
         return cases;
+    }
+
+    /** A schema whose counts are beyond 2^31: {@link #given()} stores it. */
+    static final String HUGE_COUNTS = "5a1c0d7e-0000-4000-8000-0000000024c1";
+    /** A schema whose pattern overflows the JDK matcher's stack on a long value: {@link #given()} stores it. */
+    static final String STACK_PATTERN = "5a1c0d7e-0000-4000-8000-0000000024c2";
+
+    /**
+     * What some cases need stored before they are sent, by path, each a PUT's body: putting it again changes
+     * nothing, so the corpus may be sent any number of times.
+     */
+    static java.util.Map<String, String> given() {
+        String largest = "2147483648";
+        return java.util.Map.of(
+                SCHEMAS + "/" + HUGE_COUNTS, schema("{\"properties\":{"
+                        + "\"code\":{\"minLength\":" + largest + "},\"codes\":{\"minItems\":" + largest + "},"
+                        + "\"entries\":{\"minProperties\":" + largest + "},"
+                        + "\"tags\":{\"contains\":{\"type\":\"string\"},\"minContains\":" + largest + "},"
+                        + "\"note\":{\"maxLength\":" + largest + "},\"notes\":{\"maxItems\":" + largest + "},"
+                        + "\"map\":{\"maxProperties\":" + largest + "},"
+                        + "\"words\":{\"contains\":{\"type\":\"string\"},\"maxContains\":" + largest + "}}}"),
+                SCHEMAS + "/" + STACK_PATTERN, schema("{\"properties\":{\"code\":{\"pattern\":\"^(a|b)*$\"}}}"));
+    }
+
+    /**
+     * The schema engine's edges (issue 24): a minimum beyond 2^31 refuses (it wrapped round to a negative one and
+     * let a subject that breaks the schema be issued), while a maximum that large bounds nothing (each subject
+     * here keeps within the maximums, which wrapped round to refuse everything); and a pattern whose matching
+     * overflows the stack is a 400, said to be the pattern's doing.
+     */
+    static List<HostileRequest> schemaEngine() {
+        String withinTheMaximums = "\"note\":\"abc\",\"notes\":[\"a\"],\"map\":{\"a\":\"b\"},\"words\":[\"a\"]";
+        java.util.function.Function<String, String> issue = property -> "{\"schemaId\":\"" + HUGE_COUNTS
+                + "\",\"credentialSubject\":{\"id\":\"urn:x:huge\"," + withinTheMaximums + "," + property + "}}";
+        return List.of(
+                json(ISSUE, issue.apply("\"code\":\"abc\"")).named("a string shorter than a minLength of 2^31")
+                        .expect(400, "credentialSubject/code"),
+                json(ISSUE, issue.apply("\"codes\":[\"a\"]")).named("an array shorter than a minItems of 2^31")
+                        .expect(400, "credentialSubject/codes"),
+                json(ISSUE, issue.apply("\"entries\":{\"a\":\"b\"}")).named("an object smaller than a minProperties of 2^31")
+                        .expect(400, "credentialSubject/entries"),
+                json(ISSUE, issue.apply("\"tags\":[\"a\"]")).named("fewer matches than a minContains of 2^31")
+                        .expect(400, "credentialSubject/tags"),
+                json(SCHEMAS + "/" + STACK_PATTERN + "/validate", "{\"code\":\"" + "ab".repeat(200_000) + "\"}")
+                        .named("a value that overflows the stack of its pattern's matcher").expect(400));
     }
 
     /** Every resource read by id: its {@code asOf}, and its history. */

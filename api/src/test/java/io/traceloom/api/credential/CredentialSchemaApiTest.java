@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
+import io.traceloom.api.support.OtherTenants;
 import io.traceloom.api.support.SharedTraceloom;
+import java.util.Collections;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -17,9 +20,9 @@ class CredentialSchemaApiTest {
 
     private final Http http = SharedTraceloom.get().http();
 
-    private String storedSchema(String schema) {
+    private String storedSchema(String schema, String... headers) {
         String id = UUID.randomUUID().toString();
-        Response stored = http.put("/schemas/" + id, "{\"name\":\"Product\",\"schema\":" + schema + "}");
+        Response stored = http.put("/schemas/" + id, "{\"name\":\"Product\",\"schema\":" + schema + "}", headers);
         assertThat(stored.status()).as(stored.body()).isEqualTo(201);
         return id;
     }
@@ -101,5 +104,58 @@ class CredentialSchemaApiTest {
         assertThat(verification.get("errors").toString()).contains("proof: the signature does not match");
         assertThat(verification.get("warnings").toString())
                 .contains("credentialSchema: https://example.org/schemas/", "not checked");
+    }
+
+    /** A subject value on which this schema's pattern backtracks 2^40 times: only a deadline ends the check. */
+    private static final String CATASTROPHIC = "{\"properties\":{\"code\":{\"pattern\":\"^(a+)+\\\\1$\"}}}";
+    private static final String CATASTROPHIC_SUBJECT = "{\"id\":\"urn:x:c\",\"code\":\"" + "a".repeat(40) + "!\"}";
+
+    /** A credential naming these schemas, about these subjects: unsigned, which is an error of its own. */
+    private static String credentialNaming(List<String> schemaIds, String subjects) {
+        StringBuilder named = new StringBuilder();
+        for (String id : schemaIds) {
+            named.append(named.length() == 0 ? "" : ",").append("{\"id\":\"http://localhost:8080/schemas/").append(id)
+                    .append("\",\"type\":\"JsonSchema\"}");
+        }
+        return "{\"@context\":[\"https://www.w3.org/2018/credentials/v1\",\"http://localhost:8080/contexts/traceloom/v1\"],"
+                + "\"type\":[\"VerifiableCredential\"],\"issuer\":\"did:example:someone\","
+                + "\"issuanceDate\":\"2026-01-01T00:00:00Z\",\"credentialSchema\":[" + named + "],"
+                + "\"credentialSubject\":" + subjects + "}";
+    }
+
+    /**
+     * Schema ids are public (every credential that names a schema shows its id): a credential naming another
+     * tenant's schema, verified by a tenant, gets a warning that it was not checked, and nothing of it is run.
+     */
+    @Test
+    void anotherTenantsSchemaIsNotCheckedAndAWarningSaysSo() {
+        String theirs = storedSchema(CATASTROPHIC, OtherTenants.actingFor("tenant-" + UUID.randomUUID()));
+        String mine = storedSchema(PRODUCT_SCHEMA);
+
+        JsonNode verification = http.post("/credentials/verify", "{\"verifiableCredential\":"
+                + credentialNaming(List.of(mine, theirs), "[" + CATASTROPHIC_SUBJECT + "]") + "}").json();
+
+        assertThat(verification.get("warnings").toString()).contains("credentialSchema: http://localhost:8080/schemas/"
+                + theirs + " is not a schema of the verifying tenant, and no other tenant's is checked: not checked");
+        assertThat(verification.get("errors").toString()).doesNotContain(theirs)
+                .contains("credentialSchema: http://localhost:8080/schemas/" + mine + ": required property 'product' not found");
+    }
+
+    /**
+     * Six subjects, each of which would take a whole validation's time: every check runs within the credential's
+     * deadline, and the answer says which it did not make.
+     */
+    @Test
+    void theSchemaChecksOfAVerificationEndByTheCredentialsDeadlineSayingWhatWasNotChecked() {
+        String schema = storedSchema(CATASTROPHIC);
+        String subjects = "[" + String.join(",", Collections.nCopies(6, CATASTROPHIC_SUBJECT)) + "]";
+
+        Response verified = http.post("/credentials/verify", "{\"verifiableCredential\":"
+                + credentialNaming(List.of(schema), subjects) + "}");
+
+        assertThat(verified.status()).isEqualTo(400);
+        assertThat(verified.json().get("errors").toString())
+                .contains("checks of a subject against a schema not made, from credentialSubject[",
+                        "the credential needs more work than traceloom.credentials.limits.timeout (3000 ms) allows");
     }
 }

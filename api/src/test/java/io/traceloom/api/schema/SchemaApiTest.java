@@ -180,6 +180,35 @@ class SchemaApiTest {
         assertThat(System.nanoTime() - started).as("answered within seconds").isLessThan(20_000_000_000L);
     }
 
+    /** The JDK's matcher recurses once per repetition of a group: a long value overflows its stack. */
+    @Test
+    void aPatternTooComplexToEvaluateIsSaidToBeOneAndWhere() {
+        String id = newId();
+        assertThat(put(id, "Codes", "{\"properties\":{\"code\":{\"pattern\":\"^(a|b)*$\"}}}").status()).isEqualTo(201);
+
+        Response response = http.post("/schemas/" + id + "/validate", "{\"code\":\"" + "ab".repeat(200_000) + "\"}");
+
+        assertThat(response.status()).as(response.body()).isEqualTo(400);
+        assertThat(response.contentType()).startsWith("application/problem+json");
+        assertThat(response.json().get("detail").asText()).isEqualTo("The document could not be checked: the pattern "
+                + "'^(a|b)*$' at /properties/code/pattern is too complex to evaluate: matching it against the document "
+                + "overflows the stack.");
+        assertThat(validate(id, "{\"code\":\"abba\"}").get("valid").asBoolean()).isTrue();
+    }
+
+    /** A count of any size is JSON Schema: beyond 2^31 a maximum bounds nothing and a minimum refuses everything. */
+    @Test
+    void countsBeyondWhatAnIntHoldsMeanWhatTheySay() {
+        String id = newId();
+        assertThat(put(id, "Huge", "{\"properties\":{\"most\":{\"maxLength\":2147483648},"
+                + "\"least\":{\"minItems\":4294967296}}}").status()).isEqualTo(201);
+
+        assertThat(validate(id, "{\"most\":\"abc\"}").get("valid").asBoolean()).isTrue();
+        JsonNode refused = validate(id, "{\"least\":[1,2,3]}");
+        assertThat(refused.get("errors").findValuesAsText("keywordLocation")).containsExactly("/properties/least/minItems");
+        assertThat(http.get("/schemas/" + id).json().get("schema").toString()).contains("2147483648", "4294967296");
+    }
+
     @Test
     void theUrlOfASchemaAnswersTheSchemaItselfWhenAskedForIt() {
         String id = newId();

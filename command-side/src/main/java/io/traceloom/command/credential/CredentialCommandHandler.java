@@ -61,12 +61,13 @@ public class CredentialCommandHandler {
     @CommandHandler
     public String handle(IssueCredential command) throws Exception {
         Issuance issuance = new Issuance(command, contexts, GenericEventMessage.clock.instant());
+        // the credential's own work, checking its subject against its schema included, bounded: it must end well
+        // before Axon's time limits interrupt it
+        WorkBudget budget = WorkBudget.start(limits);
         try {
-            String schemaUrl = command.schemaId() == null ? null : satisfiedSchema(command, issuance);
+            String schemaUrl = command.schemaId() == null ? null : satisfiedSchema(command, issuance, budget);
             KeyPair key = key(command.tenantId());
             String issuer = DidKey.did(key.getPublic());
-            // the credential's own work, bounded: it must end well before Axon's time limits interrupt it
-            WorkBudget budget = WorkBudget.start(limits);
             JsonObject draft = issuance.draft();
             if (issuance.addsProof(draft)) {
                 JsonObject signed = issuance.withAnotherProof(draft, issuer, key, suite, budget);
@@ -87,9 +88,10 @@ public class CredentialCommandHandler {
     }
 
     /** The URL of the command's schema, once the subject is known to satisfy it; else the refusal. */
-    private String satisfiedSchema(IssueCredential command, Issuance issuance) throws InvalidCredentialException {
+    private String satisfiedSchema(IssueCredential command, Issuance issuance, WorkBudget budget)
+            throws InvalidCredentialException {
         SchemaValidation validation = schemas.validate(command.tenantId(), command.schemaId(),
-                issuance.subject()).orElseThrow(() -> new DomainRejectionException(
+                issuance.subject(), budget.deadline()).orElseThrow(() -> new DomainRejectionException(
                 Rejection.invalid("schemaId", "There is no schema '" + command.schemaId() + "'.")));
         if (validation.overLimit() != null) {
             throw new DomainRejectionException(Rejection.invalid("credentialSubject",

@@ -13,6 +13,7 @@ import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.message.Violation;
 import io.traceloom.kernel.schema.SchemaValidation;
 import io.traceloom.kernel.schema.TenantSchemas;
+import io.traceloom.kernel.schema.WorkDeadline;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -28,7 +29,8 @@ import org.springframework.stereotype.Component;
  * Verifies a credential from anyone. A query, not a command: it changes nothing and reads no read
  * model; it lives beside the signing code because it is the same cryptography. The status entries that
  * name this service's lists are handed back for whoever reads the lists to check; those of other services
- * are a warning, since the service fetches nothing from the network, and so are schemas of others.
+ * are a warning, since the service fetches nothing from the network, and so are schemas of others: of other
+ * services, and of other tenants.
  */
 @Component
 public class CredentialVerifier {
@@ -64,7 +66,8 @@ public class CredentialVerifier {
             List<String> checks = new ArrayList<>(verification.checks());
             List<String> warnings = new ArrayList<>(verification.warnings());
             List<String> errors = new ArrayList<>(verification.errors());
-            checkSchemas(credential, verification.credentialSchemas(), checks, warnings, errors);
+            checkSchemas(query.tenantId(), credential, verification.credentialSchemas(), budget, checks, warnings,
+                    errors);
             List<StatusReference> ours = new ArrayList<>();
             for (StatusEntry entry : verification.statuses()) {
                 String listId = contexts.statusListId(entry.listCredential());
@@ -84,42 +87,61 @@ public class CredentialVerifier {
     }
 
     /**
-     * The subject against each schema the credential names, where the schema is one of this service's: then the
-     * check {@code credentialSchema} passes or each violation is an error. A schema elsewhere is not fetched (the
-     * service reaches no network): a warning says it was not checked.
+     * Each subject against each schema the credential names, where the schema is one of the caller's tenant: then
+     * the check {@code credentialSchema} passes or each violation is an error. A schema elsewhere is not fetched
+     * (the service reaches no network), and another tenant's is not checked (it is neither waited for nor run on
+     * its behalf; its id is public, in every credential that names it): a warning says so. Every check runs within
+     * the credential's deadline; those it leaves unmade are an error that says how many, and from where.
      */
-    private void checkSchemas(JsonObject credential, List<String> schemaUrls, List<String> checks,
-                              List<String> warnings, List<String> errors) {
+    private void checkSchemas(String tenantId, JsonObject credential, List<String> schemaUrls, WorkBudget budget,
+                              List<String> checks, List<String> warnings, List<String> errors) {
         if (schemaUrls.isEmpty()) {
             return;
         }
         List<JsonObject> subjects = subjects(credential.get("credentialSubject"));
+        WorkDeadline deadline = budget.deadline();
         boolean satisfied = true;
+        int unmade = 0;
+        String firstUnmade = null;
         for (String url : schemaUrls) {
+            String shown = excerpt(url, MAX_URL);
             Optional<String> schemaId = schemas.idOf(url);
-            Optional<SchemaValidation> validations = Optional.empty();
-            for (JsonObject subject : subjects) {
-                validations = schemaId.flatMap(id -> schemas.validatePublished(id, subject.toString()));
-                if (validations.isEmpty()) {
-                    break;
-                }
-                SchemaValidation validation = validations.get();
-                if (validation.overLimit() != null) {
-                    errors.add("credentialSchema: the subject could not be checked against " + excerpt(url, MAX_URL) + ": "
-                            + validation.overLimit());
-                    satisfied = false;
-                }
-                for (Violation violation : validation.violations()) {
-                    errors.add("credentialSchema: " + excerpt(url, MAX_URL) + ": "
-                            + Violation.summary(List.of(violation)));
-                    satisfied = false;
-                }
-            }
-            if (validations.isEmpty()) {
-                warnings.add("credentialSchema: " + excerpt(url, MAX_URL)
+            if (schemaId.isEmpty()) {
+                warnings.add("credentialSchema: " + shown
                         + " is not a schema of this service, and others are not fetched: not checked");
                 satisfied = false;
+                continue;
             }
+            for (int i = 0; i < subjects.size(); i++) {
+                String subject = subjects.size() == 1 ? "the subject" : "credentialSubject[" + i + "]";
+                if (deadline.passed()) {
+                    unmade += subjects.size() - i;
+                    firstUnmade = firstUnmade != null ? firstUnmade : subject + " against " + shown;
+                    break;
+                }
+                Optional<SchemaValidation> validation = schemas.validate(tenantId, schemaId.get(),
+                        subjects.get(i).toString(), deadline);
+                if (validation.isEmpty()) {
+                    warnings.add("credentialSchema: " + shown + " is not a schema of the verifying tenant, and no "
+                            + "other tenant's is checked: not checked");
+                    satisfied = false;
+                    break;
+                }
+                if (validation.get().overLimit() != null) {
+                    errors.add("credentialSchema: " + subject + " could not be checked against " + shown + ": "
+                            + validation.get().overLimit());
+                    satisfied = false;
+                }
+                for (Violation violation : validation.get().violations()) {
+                    errors.add("credentialSchema: " + shown + ": " + Violation.summary(List.of(violation)));
+                    satisfied = false;
+                }
+            }
+        }
+        if (unmade > 0) {
+            errors.add("credentialSchema: " + unmade + (unmade == 1 ? " check" : " checks") + " of a subject "
+                    + "against a schema not made, from " + firstUnmade + ": " + deadline.reason());
+            satisfied = false;
         }
         if (subjects.isEmpty()) {
             errors.add("credentialSchema: the credential has no subject object to check");

@@ -2,6 +2,7 @@ package io.traceloom.command.credential;
 
 import com.apicatalog.rdf.canon.RdfCanonTicker;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.kernel.schema.WorkDeadline;
 
 /**
  * What the work on one credential may still cost: its limits, and a deadline that every loop of the
@@ -44,6 +45,11 @@ public final class WorkBudget {
         if (System.nanoTime() - deadline > 0) {
             throw timedOut();
         }
+    }
+
+    /** The deadline, for work done elsewhere on the credential's behalf (checking its subjects against schemas). */
+    public WorkDeadline deadline() {
+        return new WorkDeadline(deadline, timedOut().getMessage());
     }
 
     OverLimitException timedOut() {

@@ -1,7 +1,5 @@
 package io.traceloom.command.schema;
 
-import java.time.Duration;
-
 /**
  * The time one evaluation of a JSON Schema may take. JSON Schema has no bound on its own: a regular
  * expression can backtrack for ever ({@code ^(a+)+\1$}), and a few dozen nested {@code anyOf}s evaluate
@@ -15,12 +13,15 @@ final class Deadline {
     private Deadline() {
     }
 
-    /** Runs {@code work} with a deadline {@code timeout} from now; nested calls keep the outer deadline. */
-    static <T> T within(Duration timeout, java.util.function.Supplier<T> work) {
+    /**
+     * Runs {@code work} with a deadline at {@code nanoTime} (as {@link System#nanoTime()} tells it); nested calls
+     * keep the outer deadline.
+     */
+    static <T> T until(long nanoTime, java.util.function.Supplier<T> work) {
         if (CURRENT.get() != null) {
             return work.get();
         }
-        CURRENT.set(System.nanoTime() + timeout.toNanos());
+        CURRENT.set(nanoTime);
         try {
             return work.get();
         } finally {

@@ -9,7 +9,9 @@ import java.util.regex.Pattern;
  * {@code pattern} and {@code patternProperties} as the library evaluates them (the JDK's regular
  * expressions, after its translation of ECMA-262 anchors and property names), except that the text being
  * matched checks the {@link Deadline}: the JDK's matcher reads it through {@code charAt} at every step of its
- * backtracking, so a catastrophic pattern stops there instead of holding a thread for hours.
+ * backtracking, so a catastrophic pattern stops there instead of holding a thread for hours. And a pattern whose
+ * matching overflows the stack (the JDK's matcher recurses once per repetition of a group: {@code ^(a|b)*$}
+ * against a few thousand characters) ends as {@link TooComplex}, saying which pattern and where.
  */
 enum DeadlineRegularExpressions implements RegularExpressionFactory {
     INSTANCE;
@@ -18,7 +20,34 @@ enum DeadlineRegularExpressions implements RegularExpressionFactory {
     public RegularExpression getRegularExpression(String regex) {
         Pattern pattern = Pattern.compile(RegularExpressions.replaceLongformCharacterProperties(
                 RegularExpressions.replaceDollarAnchors(regex)));
-        return value -> pattern.matcher(new CheckedText(value)).find();
+        return value -> {
+            try {
+                return pattern.matcher(new CheckedText(value)).find();
+            } catch (StackOverflowError e) {
+                // the stack is unwound to here, where the evaluation's own frames are few: room enough to say where
+                throw new TooComplex(regex, JsonSchemas.keywordLocation());
+            }
+        };
+    }
+
+    /** Matching {@code pattern}, found at {@code keywordLocation} of the schema, overflowed the stack. */
+    static final class TooComplex extends RuntimeException {
+        private final String pattern;
+        private final String keywordLocation;
+
+        TooComplex(String pattern, String keywordLocation) {
+            super("a pattern is too complex to evaluate", null, false, false);
+            this.pattern = pattern;
+            this.keywordLocation = keywordLocation;
+        }
+
+        String pattern() {
+            return pattern;
+        }
+
+        String keywordLocation() {
+            return keywordLocation;
+        }
     }
 
     /** Text whose reading checks the deadline every 1024 characters read. */

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.networknt.schema.Error;
 import com.networknt.schema.ExecutionConfig;
 import com.networknt.schema.ExecutionContext;
+import com.networknt.schema.InputFormat;
 import com.networknt.schema.OutputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
@@ -19,7 +20,12 @@ import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.dialect.DialectId;
 import com.networknt.schema.path.PathType;
+import com.networknt.schema.serialization.NodeReader;
 import io.traceloom.kernel.message.Violation;
+import io.traceloom.kernel.schema.WorkDeadline;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,10 +45,11 @@ import java.util.function.Function;
  *   <li>Compiling resolves every {@code $ref} at once, and only to the schema itself, to the dialects'
  *   meta-schemas (bundled in the library) or to what the caller's {@link Function source} hands out for an
  *   IRI (the tenant's stored schemas). Nothing is read from the network, the file system or the class
- *   path.</li>
- *   <li>Evaluating runs against a {@link Deadline}, checked at every keyword and inside patterns, and a
- *   {@code $ref} loop that never moves on in the document ends as an {@link OverLimitException}, not as a
- *   {@link StackOverflowError} reaching a client.</li>
+ *   path. Counts beyond what an int holds mean what JSON Schema says ({@link Counts}).</li>
+ *   <li>Evaluating runs against a {@link Deadline} (this engine's, or the caller's when that comes first),
+ *   checked at every keyword and inside patterns. A pattern whose matching overflows the stack, and a
+ *   {@code $ref} loop that never moves on in the document, each end as an {@link OverLimitException} that says
+ *   which it was, not as a {@link StackOverflowError} reaching a client.</li>
  * </ul>
  * A compiled {@link Schema} is immutable and safe to share between threads: callers cache it.
  */
@@ -50,6 +57,10 @@ public final class JsonSchemas {
 
     private static final int MAX_MESSAGE = 300;
     private static final int MAX_LOCATION = 1000;
+    private static final int MAX_PATTERN = 100;
+
+    /** The evaluation running on this thread: what its patterns report says where they are. */
+    private static final ThreadLocal<CheckedExecution> EVALUATING = new ThreadLocal<>();
 
     /** Nesting of a schema or a document, as for any JSON request body. */
     public static final int MAX_DEPTH = 64;
@@ -176,13 +187,14 @@ public final class JsonSchemas {
     public Schema compile(JsonNode schema, String location, Function<String, String> source) {
         SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, builder -> builder
                 .schemaRegistryConfig(CONFIG)
+                .nodeReader(StrictNodeReader.INSTANCE)
                 .schemas(iri -> source.apply(withoutFragment(iri)))
                 .schemaLoader(loader -> loader.allow(iri -> {
                     String document = withoutFragment(iri.toString());
                     return META_SCHEMAS.contains(document) || source.apply(document) != null;
                 })));
         try {
-            Schema compiled = registry.getSchema(SchemaLocation.of(location), schema);
+            Schema compiled = registry.getSchema(SchemaLocation.of(location), Counts.readable(schema));
             compiled.initializeValidators();
             return compiled;
         } catch (StackOverflowError e) {
@@ -227,13 +239,34 @@ public final class JsonSchemas {
      * @throws OverLimitException when the evaluation takes longer than allowed, or loops
      */
     public List<Violation> validate(Schema compiled, JsonNode document) {
-        return evaluate(compiled, document);
+        return validate(compiled, document, null);
+    }
+
+    /**
+     * Every violation of {@code document} against {@code compiled}, in the order found, found by the caller's
+     * deadline when that comes before this engine's own.
+     *
+     * @param deadline the caller's, or {@code null}
+     * @throws OverLimitException when the evaluation takes longer than allowed (saying whose deadline passed), or
+     *                            loops, or a pattern is too complex to evaluate
+     */
+    public List<Violation> validate(Schema compiled, JsonNode document, WorkDeadline deadline) {
+        return evaluate(compiled, document, deadline);
     }
 
     private List<Violation> evaluate(Schema schema, JsonNode document) {
+        return evaluate(schema, document, null);
+    }
+
+    private List<Violation> evaluate(Schema schema, JsonNode document, WorkDeadline callers) {
+        long own = System.nanoTime() + timeout.toNanos();
+        boolean callersFirst = callers != null && callers.nanoTime() - own < 0;
+        CheckedExecution execution = new CheckedExecution();
+        CheckedExecution outer = EVALUATING.get();
+        EVALUATING.set(execution);
         try {
-            List<Error> errors = Deadline.within(timeout, () -> schema.validate(new CheckedExecution(), document,
-                    OutputFormat.DEFAULT));
+            List<Error> errors = Deadline.until(callersFirst ? callers.nanoTime() : own, () -> schema.validate(
+                    execution, document, OutputFormat.DEFAULT));
             List<Violation> violations = new ArrayList<>(errors.size());
             for (Error error : errors) {
                 // a message can quote the schema (an enum of thousands), a location the document's keys: short
@@ -243,12 +276,24 @@ public final class JsonSchemas {
             }
             return violations;
         } catch (Deadline.Exceeded e) {
-            throw new OverLimitException("evaluating the schema took longer than " + timeout.toMillis()
-                    + " ms (traceloom.schemas.validation-timeout)");
+            throw new OverLimitException(callersFirst ? callers.reason() : "evaluating the schema took longer than "
+                    + timeout.toMillis() + " ms (traceloom.schemas.validation-timeout)");
+        } catch (DeadlineRegularExpressions.TooComplex e) {
+            throw new OverLimitException("the pattern '" + Excerpts.of(e.pattern(), MAX_PATTERN) + "' at "
+                    + Excerpts.of(e.keywordLocation(), MAX_LOCATION) + " is too complex to evaluate: matching it "
+                    + "against the document overflows the stack");
         } catch (StackOverflowError e) {
             throw new OverLimitException("the schema refers to itself without end (a $ref loop that does not "
                     + "move on in the document)");
+        } finally {
+            EVALUATING.set(outer);
         }
+    }
+
+    /** Where the evaluation running on this thread stands in the schema, as a JSON pointer; {@code ""} outside one. */
+    static String keywordLocation() {
+        CheckedExecution running = EVALUATING.get();
+        return running == null ? "" : running.getEvaluationPath().toString();
     }
 
     private static String withoutFragment(String iri) {
@@ -278,6 +323,28 @@ public final class JsonSchemas {
 
     private static String unresolved(String iri) {
         return "$ref '" + iri + "' names no schema this schema may use";
+    }
+
+    /**
+     * How the library reads the documents a reference reaches (the tenant's stored schemas, the meta-schemas) as
+     * {@link #read} reads a schema: strictly, decimals exact, and its {@link Counts} made readable.
+     */
+    private enum StrictNodeReader implements NodeReader {
+        INSTANCE;
+
+        @Override
+        public JsonNode readTree(String content, InputFormat inputFormat) {
+            return Counts.readable(read(content));
+        }
+
+        @Override
+        public JsonNode readTree(InputStream content, InputFormat inputFormat) {
+            try {
+                return Counts.readable(JSON.readTree(content));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     /** An evaluation that checks the {@link Deadline} at every keyword it evaluates. */

@@ -122,19 +122,18 @@ public class Schema {
         }
     }
 
-    /** The schema as it stands, if the tenant has it. */
+    /** The schema as it stands, if the tenant has it: another tenant's does not exist for it. */
     Optional<Content> content(String readingTenantId) {
-        return exists && tenantId.equals(readingTenantId)
-                ? Optional.of(new Content(schemaId, text, contentVersion)) : Optional.empty();
+        return content().filter(content -> content.tenantId().equals(readingTenantId));
     }
 
-    /** The tenant whose schema this is, if it exists: its URL is public, whoever stored it. */
-    Optional<String> owner() {
-        return exists ? Optional.of(tenantId) : Optional.empty();
+    /** The schema as it stands, whosever it is, if it exists. */
+    Optional<Content> content() {
+        return exists ? Optional.of(new Content(tenantId, schemaId, text, contentVersion)) : Optional.empty();
     }
 
     /** @param version the content's version: a compiled form of it stays true while the version does */
-    record Content(String schemaId, String text, long version) {
+    record Content(String tenantId, String schemaId, String text, long version) {
     }
 
     List<String> references() {

@@ -14,7 +14,12 @@ public class SchemaConfiguration {
         return new JsonSchemas(properties.schemas().validationTimeout());
     }
 
-    /** Every validation loads the schema (and those it refers to): cached, so none replays its history. */
+    /**
+     * What changes a schema (a put, a use or release by a template or another schema) loads it, and its uses make
+     * its history long: cached, so a command does not replay it. Validations do not load it (see
+     * {@link StoredSchemas}). A command decided on a copy another process has since moved past is refused by the
+     * event store (its sequence number is taken) and leaves the cache.
+     */
     @Bean
     public Cache schemaCache() {
         return new WeakReferenceCache();

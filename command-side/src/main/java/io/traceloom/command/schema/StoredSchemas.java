@@ -2,11 +2,13 @@ package io.traceloom.command.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.command.config.CommandSideProperties;
+import io.traceloom.command.eventstore.CurrentStates;
 import io.traceloom.kernel.message.Violation;
 import io.traceloom.kernel.schema.SchemaCheck;
 import io.traceloom.kernel.schema.SchemaIds;
 import io.traceloom.kernel.schema.SchemaValidation;
 import io.traceloom.kernel.schema.TenantSchemas;
+import io.traceloom.kernel.schema.WorkDeadline;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -17,15 +19,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.Supplier;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.Repository;
 import org.springframework.stereotype.Component;
 
 /**
- * The tenant's stored schemas as the command side uses them: loaded from their event-sourced state in the
- * caller's unit of work, compiled once per version (theirs and that of every stored schema they refer to),
- * evaluated under the limits. Answers the other features through {@link TenantSchemas}.
+ * The tenant's stored schemas as the command side uses them: read from their events without taking their lock
+ * ({@link CurrentStates}), compiled once per version (theirs and that of every stored schema they refer to),
+ * evaluated under the limits. Checking a document against a schema takes no lock, so no validation, however long
+ * it runs, keeps a command on the schema (or on another's, its owner's) waiting; only what changes a schema (a
+ * put, a use by what relies on it) loads it through its repository. Answers the other features through
+ * {@link TenantSchemas}.
  */
 @Component
 public class StoredSchemas implements TenantSchemas {
@@ -33,16 +38,26 @@ public class StoredSchemas implements TenantSchemas {
     /** At most this many violations are reported for one document; the rest are counted. */
     static final int MAX_VIOLATIONS = 100;
     private static final int COMPILED_SCHEMAS_KEPT = 1000;
+    private static final int STANDINGS_KEPT = 10_000;
 
     private final Repository<Schema> schemas;
+    /** Whose each schema is and its version, proven current against the event store at every read. */
+    private final CurrentStates<Schema, Standing> standings;
     private final JsonSchemas engine;
     private final CompiledSchemas compiled = new CompiledSchemas(COMPILED_SCHEMAS_KEPT);
     private final String prefix;
     private final long maxSize;
     private final java.util.concurrent.atomic.AtomicLong compilations = new java.util.concurrent.atomic.AtomicLong();
 
-    public StoredSchemas(Repository<Schema> schemas, JsonSchemas engine, CommandSideProperties properties) {
+    /** What validating keeps of a schema between compilations: whose it is, and its version. */
+    record Standing(String tenantId, long version) {
+    }
+
+    public StoredSchemas(Repository<Schema> schemas, EventStore events, JsonSchemas engine,
+                         CommandSideProperties properties) {
         this.schemas = schemas;
+        this.standings = new CurrentStates<>(Schema.class, events, schema -> schema.content()
+                .map(content -> new Standing(content.tenantId(), content.version())).orElse(null), STANDINGS_KEPT);
         this.engine = engine;
         this.prefix = properties.publicBaseUrl().replaceAll("/+$", "") + "/schemas/";
         this.maxSize = properties.schemas().maxSize().toBytes();
@@ -108,30 +123,42 @@ public class StoredSchemas implements TenantSchemas {
     }
 
     @Override
-    public Optional<SchemaValidation> validate(String tenantId, String schemaId, String document) {
-        return content(tenantId, schemaId).map(content -> validate(tenantId,
-                new CompiledSchemas.Key(tenantId, schemaId, content.version()),
-                () -> compile(tenantId, content.text(), urlOf(schemaId), schemaId), document));
-    }
-
-    @Override
-    public Optional<SchemaValidation> validatePublished(String schemaId, String document) {
-        if (!SchemaIds.isValid(schemaId)) {
+    public Optional<SchemaValidation> validate(String tenantId, String schemaId, String document,
+                                               WorkDeadline deadline) {
+        Optional<Long> version = version(tenantId, schemaId);
+        if (version.isEmpty()) {
             return Optional.empty();
         }
-        Optional<String> owner;
-        try {
-            owner = schemas.load(SchemaIds.aggregateId(schemaId)).invoke(Schema::owner);
-        } catch (AggregateNotFoundException noSuchSchema) {
-            return Optional.empty();
+        CompiledSchemas.Key key = new CompiledSchemas.Key(tenantId, schemaId, version.get());
+        CompiledSchemas.Entry entry = compiled.get(key);
+        if (entry == null || !current(tenantId, entry.dependencies())) {
+            Optional<Schema.Content> content = content(tenantId, schemaId);
+            if (content.isEmpty()) {
+                return Optional.empty();
+            }
+            try {
+                entry = compile(tenantId, content.get().text(), urlOf(schemaId), schemaId);
+            } catch (UnusableSchemaException e) {
+                return Optional.of(unusable(e));
+            }
+            compiled.put(new CompiledSchemas.Key(tenantId, schemaId, content.get().version()), entry);
         }
-        return owner.flatMap(tenantId -> validate(tenantId, schemaId, document));
+        return Optional.of(evaluate(entry, document, deadline));
     }
 
     @Override
     public SchemaValidation validateInline(String tenantId, String schema, String document) {
-        return validate(tenantId, new CompiledSchemas.Key(tenantId, "inline:" + digest(schema), 0),
-                () -> compile(tenantId, schema, inlineLocation(), null), document);
+        CompiledSchemas.Key key = new CompiledSchemas.Key(tenantId, "inline:" + digest(schema), 0);
+        CompiledSchemas.Entry entry = compiled.get(key);
+        if (entry == null || !current(tenantId, entry.dependencies())) {
+            try {
+                entry = compile(tenantId, schema, inlineLocation(), null);
+            } catch (UnusableSchemaException e) {
+                return unusable(e);
+            }
+            compiled.put(key, entry);
+        }
+        return evaluate(entry, document, null);
     }
 
     @Override
@@ -155,29 +182,26 @@ public class StoredSchemas implements TenantSchemas {
         }
     }
 
-    /** The tenant's schema as it stands now, loaded (and locked) in the caller's unit of work. */
+    /** The version of the tenant's schema as it stands now, read without its lock; empty when the tenant has none. */
+    private Optional<Long> version(String tenantId, String schemaId) {
+        if (!SchemaIds.isValid(schemaId)) {
+            return Optional.empty();
+        }
+        return standings.view(SchemaIds.aggregateId(schemaId))
+                .filter(standing -> standing.tenantId().equals(tenantId))
+                .map(Standing::version);
+    }
+
+    /** The tenant's schema as it stands now, its text included, read without its lock. */
     Optional<Schema.Content> content(String tenantId, String schemaId) {
         if (!SchemaIds.isValid(schemaId)) {
             return Optional.empty();
         }
-        try {
-            return schemas.load(SchemaIds.aggregateId(schemaId)).invoke(schema -> schema.content(tenantId));
-        } catch (AggregateNotFoundException noSuchSchema) {
-            return Optional.empty();
-        }
+        return standings.fold(SchemaIds.aggregateId(schemaId))
+                .flatMap(folded -> folded.aggregate().content(tenantId));
     }
 
-    private SchemaValidation validate(String tenantId, CompiledSchemas.Key key,
-                                      Supplier<CompiledSchemas.Entry> compile, String document) {
-        CompiledSchemas.Entry entry = compiled.get(key);
-        if (entry == null || !current(tenantId, entry.dependencies())) {
-            try {
-                entry = compile.get();
-            } catch (UnusableSchemaException e) {
-                return SchemaValidation.stopped("the schema cannot be used as it stands now: " + e.getMessage());
-            }
-            compiled.put(key, entry);
-        }
+    private SchemaValidation evaluate(CompiledSchemas.Entry entry, String document, WorkDeadline deadline) {
         JsonNode value;
         try {
             value = JsonSchemas.read(document);
@@ -185,17 +209,21 @@ public class StoredSchemas implements TenantSchemas {
             return SchemaValidation.of(List.of(new Violation("", "", "is not JSON: " + e.getMessage())));
         }
         try {
-            return SchemaValidation.of(firstOf(engine.validate(entry.compiled(), value)));
+            return SchemaValidation.of(firstOf(engine.validate(entry.compiled(), value, deadline)));
         } catch (OverLimitException e) {
             return SchemaValidation.stopped(e.getMessage());
         }
     }
 
+    private static SchemaValidation unusable(UnusableSchemaException e) {
+        return SchemaValidation.stopped("the schema cannot be used as it stands now: " + e.getMessage());
+    }
+
     /** Whether every stored schema a compiled form includes is still at the version it was compiled with. */
     private boolean current(String tenantId, Map<String, Long> dependencies) {
         for (Map.Entry<String, Long> dependency : dependencies.entrySet()) {
-            Optional<Schema.Content> now = content(tenantId, dependency.getKey());
-            if (now.isEmpty() || now.get().version() != dependency.getValue()) {
+            Optional<Long> now = version(tenantId, dependency.getKey());
+            if (now.isEmpty() || now.get().longValue() != dependency.getValue()) {
                 return false;
             }
         }

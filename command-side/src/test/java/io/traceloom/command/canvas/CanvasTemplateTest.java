@@ -65,7 +65,7 @@ class CanvasTemplateTest {
                 new CommandSideProperties.Canvas(DataSize.ofBytes(100), Duration.ofSeconds(1)),
                 CommandSideProperties.Catalogues.defaults());
         StoredSchemas schemas = new StoredSchemas(EventSourcingRepository.builder(Schema.class).eventStore(schemaEvents)
-                .build(), new JsonSchemas(Duration.ofSeconds(1)), properties);
+                .build(), schemaEvents, new JsonSchemas(Duration.ofSeconds(1)), properties);
         fixture = new AggregateTestFixture<>(CanvasTemplate.class);
         fixture.registerCommandHandlerInterceptor(new RejectionTranslator());
         fixture.registerAnnotatedCommandHandler(new CanvasCommandHandler(fixture.getRepository(),

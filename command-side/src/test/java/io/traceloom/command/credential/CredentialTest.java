@@ -91,7 +91,7 @@ class CredentialTest {
                 EventSourcingRepository.builder(Issuer.class).eventStore(issuerEvents).build(),
                 fresh.getRepository(), keyStore, SampleCredentials.SUITE, SampleCredentials.CONTEXTS, statusIndexes,
                 new StoredSchemas(EventSourcingRepository.builder(Schema.class).eventStore(schemaEvents).build(),
-                        new JsonSchemas(Duration.ofSeconds(1)), properties),
+                        schemaEvents, new JsonSchemas(Duration.ofSeconds(1)), properties),
                 properties));
         return fresh;
     }

@@ -147,6 +147,98 @@ class JsonSchemasTest {
                 .isInstanceOf(UnusableSchemaException.class).hasMessageContaining("not a valid regular expression");
     }
 
+    /**
+     * JSON Schema's counts are non-negative integers of any size. Beyond what an int holds, a maximum bounds
+     * nothing (no string, array or object is that long) and a minimum refuses everything; the library read
+     * them as ints, so 2^31 wrapped round to -2^31: a maximum refused everything and a minimum nothing.
+     */
+    @Test
+    void countsBeyondWhatAnIntHoldsMeanWhatTheySay() {
+        for (String huge : new String[] {"2147483648", "2147483648.0", "9223372036854775808", "1e400"}) {
+            Schema atMost = schemas.compile(JsonSchemas.read("{\"properties\":{"
+                    + "\"text\":{\"maxLength\":" + huge + "},"
+                    + "\"list\":{\"maxItems\":" + huge + ",\"contains\":{\"type\":\"string\"},\"maxContains\":" + huge + "},"
+                    + "\"map\":{\"maxProperties\":" + huge + "}}}"), BASE + "a", NOTHING_STORED);
+            Schema atLeast = schemas.compile(JsonSchemas.read("{\"properties\":{"
+                    + "\"text\":{\"minLength\":" + huge + "},"
+                    + "\"list\":{\"minItems\":" + huge + "},"
+                    + "\"tags\":{\"contains\":{\"type\":\"string\"},\"minContains\":" + huge + "},"
+                    + "\"map\":{\"minProperties\":" + huge + "}}}"), BASE + "a", NOTHING_STORED);
+            JsonNode small = JsonSchemas.read("{\"text\":\"abc\",\"list\":[\"a\",\"b\"],\"tags\":[\"a\"],"
+                    + "\"map\":{\"a\":1}}");
+
+            assertThat(schemas.validate(atMost, small)).as(huge).isEmpty();
+            // the library reports minContains where contains is evaluated
+            assertThat(schemas.validate(atLeast, small)).as(huge).extracting(Violation::keywordLocation)
+                    .containsExactlyInAnyOrder("/properties/text/minLength", "/properties/list/minItems",
+                            "/properties/tags/contains", "/properties/map/minProperties");
+        }
+    }
+
+    @Test
+    void aHugeCountThatIsDataIsLeftAsItIs() {
+        Schema compiled = schemas.compile(JsonSchemas.read("{\"properties\":{\"maxLength\":{\"const\":"
+                + "{\"maxLength\":2147483648}}},\"enum\":[{\"maxLength\":{\"maxLength\":2147483648}}]}"),
+                BASE + "a", NOTHING_STORED);
+
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"maxLength\":{\"maxLength\":2147483648}}"))).isEmpty();
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"maxLength\":{\"maxLength\":2147483647}}")))
+                .isNotEmpty();
+    }
+
+    @Test
+    void aHugeCountInAStoredSchemaReferredToMeansWhatItSays() {
+        Map<String, String> stored = Map.of(BASE + "11111111-1111-4111-8111-111111111111",
+                "{\"maxLength\":2147483648,\"minItems\":2147483648}");
+        Schema compiled = schemas.compile(JsonSchemas.read("{\"properties\":{\"a\":{\"$ref\":"
+                + "\"11111111-1111-4111-8111-111111111111\"}}}"), BASE + "a", stored::get);
+
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"a\":\"abc\"}"))).isEmpty();
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"a\":[]}"))).extracting(Violation::keywordLocation)
+                .containsExactly("/properties/a/$ref/minItems");
+    }
+
+    /**
+     * The JDK's regular expressions recurse once for each repetition of a group: a long enough value overflows
+     * the stack. That is the pattern's doing, and said so, with where the pattern is; not a {@code $ref} loop.
+     */
+    @Test
+    void aPatternWhoseMatchingOverflowsTheStackIsNamed() {
+        Schema compiled = schemas.compile(JsonSchemas.read("{\"properties\":{\"code\":{\"pattern\":\"^(a|b)*$\"}}}"),
+                BASE + "a", NOTHING_STORED);
+
+        assertThatThrownBy(() -> schemas.validate(compiled, JsonSchemas.read("{\"code\":\"" + "ab".repeat(200_000) + "\"}")))
+                .isInstanceOf(OverLimitException.class)
+                .hasMessageContaining("the pattern '^(a|b)*$' at /properties/code/pattern is too complex")
+                .hasMessageNotContaining("$ref");
+        assertThat(schemas.validate(compiled, JsonSchemas.read("{\"code\":\"abba\"}"))).isEmpty();
+    }
+
+    @Test
+    void aPropertyNamePatternWhoseMatchingOverflowsTheStackIsNamed() {
+        Schema compiled = schemas.compile(JsonSchemas.read("{\"patternProperties\":{\"^(a|b)*$\":{\"type\":\"string\"}}}"),
+                BASE + "a", NOTHING_STORED);
+
+        JsonNode document = JsonSchemas.read("{\"" + "ab".repeat(20_000) + "\":1}");
+
+        assertThatThrownBy(() -> onSmallStack(() -> schemas.validate(compiled, document)))
+                .isInstanceOf(OverLimitException.class)
+                .hasMessageContaining("the pattern '^(a|b)*$' at /patternProperties is too complex");
+    }
+
+    /** Runs {@code work} on a thread with a 256 KB stack, so that what overflows a stack does so here whatever -Xss says. */
+    private static <T> T onSmallStack(java.util.concurrent.Callable<T> work) throws Throwable {
+        java.util.concurrent.FutureTask<T> task = new java.util.concurrent.FutureTask<>(work);
+        Thread thread = new Thread(null, task, "small-stack", 256 * 1024);
+        thread.start();
+        thread.join();
+        try {
+            return task.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause();
+        }
+    }
+
     @Test
     void jsonIsReadStrictly() {
         assertThatThrownBy(() -> JsonSchemas.read("{\"a\":1,\"a\":2}")).isInstanceOf(InvalidJsonException.class);

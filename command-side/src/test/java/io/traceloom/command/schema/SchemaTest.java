@@ -34,8 +34,8 @@ class SchemaTest {
         fixture.registerCommandHandlerInterceptor(new RejectionTranslator());
         CommandSideProperties properties = new CommandSideProperties(Path.of("unused"), "https://traceloom.example",
                 new CommandSideProperties.Credentials("", java.time.Duration.ofDays(1)));
-        StoredSchemas stored = new StoredSchemas(fixture.getRepository(), new JsonSchemas(java.time.Duration.ofSeconds(1)),
-                properties);
+        StoredSchemas stored = new StoredSchemas(fixture.getRepository(), fixture.getEventStore(),
+                new JsonSchemas(java.time.Duration.ofSeconds(1)), properties);
         fixture.registerAnnotatedCommandHandler(new SchemaCommandHandler(fixture.getRepository(), stored));
     }
 

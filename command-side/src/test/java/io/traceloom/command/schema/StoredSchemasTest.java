@@ -18,7 +18,14 @@ import io.traceloom.kernel.schema.SchemaValidation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import io.traceloom.command.catalogue.CatalogueCache;
 import org.axonframework.commandhandling.GenericCommandMessage;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.EventSourcingRepository;
@@ -45,23 +52,35 @@ class StoredSchemasTest {
     private static final String B = "bbbbbbbb-0000-4000-8000-000000000002";
 
     private EmbeddedEventStore events;
+    private EventSourcingRepository<Schema> repository;
     private StoredSchemas stored;
     private SchemaCommandHandler handler;
+    private final ExecutorService threads = Executors.newCachedThreadPool();
 
     @BeforeEach
     void setUp() {
         events = EmbeddedEventStore.builder().storageEngine(new InMemoryEventStorageEngine()).build();
-        EventSourcingRepository<Schema> repository = EventSourcingRepository.builder(Schema.class).eventStore(events).build();
+        repository = repository();
+        stored = storedSchemas(repository);
+        handler = new SchemaCommandHandler(repository, stored);
+    }
+
+    /** The schemas' repository as the service configures it: it locks what it loads, and keeps it in memory. */
+    private EventSourcingRepository<Schema> repository() {
+        return EventSourcingRepository.builder(Schema.class).eventStore(events).cache(new CatalogueCache(100)).build();
+    }
+
+    private StoredSchemas storedSchemas(EventSourcingRepository<Schema> schemas) {
         CommandSideProperties properties = new CommandSideProperties(Path.of("unused"), BASE,
                 new CommandSideProperties.Credentials("", Duration.ofDays(1)),
                 new CommandSideProperties.Schemas(DataSize.ofKilobytes(4), Duration.ofSeconds(1)),
                 CommandSideProperties.Canvas.defaults(), CommandSideProperties.Catalogues.defaults());
-        stored = new StoredSchemas(repository, new JsonSchemas(Duration.ofSeconds(1)), properties);
-        handler = new SchemaCommandHandler(repository, stored);
+        return new StoredSchemas(schemas, events, new JsonSchemas(Duration.ofSeconds(1)), properties);
     }
 
     @AfterEach
     void tearDown() {
+        threads.shutdownNow();
         events.shutDown();
     }
 
@@ -125,17 +144,6 @@ class StoredSchemasTest {
     }
 
     @Test
-    void aPublishedSchemaValidatesForAnyoneAsItsOwnTenantsReferencesResolve() {
-        put(OTHER_TENANT, A, "{\"type\":\"string\"}");
-        put(OTHER_TENANT, B, "{\"properties\":{\"lot\":{\"$ref\":\"" + A + "\"}}}");
-
-        assertThat(inUnitOfWork(() -> stored.validatePublished(B, "{\"lot\":1}")).orElseThrow().violations())
-                .extracting(Violation::instanceLocation).containsExactly("/lot");
-        assertThat(inUnitOfWork(() -> stored.validate(TENANT, B, "{\"lot\":1}"))).isEmpty();
-        assertThat(inUnitOfWork(() -> stored.validatePublished("aaaaaaaa-0000-4000-8000-00000000ffff", "1"))).isEmpty();
-    }
-
-    @Test
     void validationCompilesOncePerVersionAndSeesTheSchemasItRefersToAsTheyStand() {
         put(TENANT, A, "{\"type\":\"string\"}");
         put(TENANT, B, "{\"properties\":{\"lot\":{\"$ref\":\"" + A + "\"}}}");
@@ -148,6 +156,75 @@ class StoredSchemasTest {
 
         assertThat(validate(B, "{\"lot\":1}").valid()).isTrue();
         assertThat(stored.compilations()).isEqualTo(2);
+    }
+
+    /**
+     * A validation's unit of work stays open (as a verify's does while it checks its other subjects): a put of the
+     * schema goes through meanwhile. On a validation that locked the schema the put would wait for the validation,
+     * which waits for the put: the bound on the wait only ends that deadlock.
+     */
+    @Test
+    void aPutOfASchemaDoesNotWaitForAValidationAgainstIt() throws Exception {
+        put(TENANT, A, "{\"type\":\"string\"}");
+        CountDownLatch validated = new CountDownLatch(1);
+        CountDownLatch putDone = new CountDownLatch(1);
+        Future<SchemaValidation> validation = threads.submit(() -> inUnitOfWork(() -> {
+            SchemaValidation result = stored.validate(TENANT, A, "1").orElseThrow();
+            validated.countDown();
+            putDone.await();
+            return result;
+        }));
+        assertThat(validated.await(30, TimeUnit.SECONDS)).isTrue();
+
+        Future<?> replaced = threads.submit(() -> put(TENANT, A, "{\"type\":\"number\"}"));
+
+        replaced.get(30, TimeUnit.SECONDS);
+        putDone.countDown();
+        assertThat(validation.get(30, TimeUnit.SECONDS).violations()).hasSize(1);
+        assertThat(validate(A, "1").valid()).isTrue();
+    }
+
+    /**
+     * Another tenant's schema, named by id (ids are public in every credential that names a schema): while that
+     * tenant's command holds it, a validation against it answers at once that there is no such schema, and
+     * nothing of it is compiled.
+     */
+    @Test
+    void anotherTenantsSchemaIsNeitherWaitedForNorCompiled() throws Exception {
+        put(OTHER_TENANT, A, "{\"pattern\":\"^(a+)+$\"}");
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        threads.submit(() -> inUnitOfWork(() -> {
+            repository.load(SchemaIds.aggregateId(A));
+            held.countDown();
+            release.await();
+            return null;
+        }));
+        assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
+
+        Future<Optional<SchemaValidation>> validation = threads.submit(() -> inUnitOfWork(() ->
+                stored.validate(TENANT, A, "\"" + "a".repeat(40) + "!\"")));
+
+        try {
+            assertThat(validation.get(30, TimeUnit.SECONDS)).isEmpty();
+        } finally {
+            release.countDown();
+        }
+        assertThat(stored.compilations()).isZero();
+    }
+
+    /** Two processes over one event store: a change made through one is what the other validates against next. */
+    @Test
+    void aChangeMadeThroughAnotherProcessIsValidatedAgainstAtOnce() {
+        EventSourcingRepository<Schema> elsewhere = repository();
+        SchemaCommandHandler otherProcess = new SchemaCommandHandler(elsewhere, storedSchemas(elsewhere));
+        put(TENANT, A, "{\"type\":\"string\"}");
+        assertThat(validate(A, "1").valid()).isFalse();
+
+        inUnitOfWork(() -> otherProcess.handle(new PutSchema(TENANT, A, "n", "{\"type\":\"number\"}", null, false)));
+
+        assertThat(validate(A, "1").valid()).isTrue();
+        assertThat(validate(A, "\"1\"").valid()).isFalse();
     }
 
     @Test

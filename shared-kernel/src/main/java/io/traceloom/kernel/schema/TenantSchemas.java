@@ -4,10 +4,10 @@ import java.util.Optional;
 
 /**
  * What the command side of other features may ask of a tenant's stored schemas, decided from their
- * event-sourced state within the caller's unit of work: validate a JSON document against one (a canvas
- * template's variables; a credential's subject), check a schema the feature keeps inline, and record that
- * something relies on a stored schema so that it is not deleted under it. Implemented by the schema
- * feature's command side; features that use schemas depend on this, never on it.
+ * event-sourced state: validate a JSON document against one (a canvas template's variables; a credential's
+ * subject), check a schema the feature keeps inline, and record, within the caller's unit of work, that
+ * something relies on a stored schema so that it is not deleted under it. Implemented by the schema feature's
+ * command side; features that use schemas depend on this, never on it.
  *
  * <p>Documents and schemas travel as JSON text. Validation compiles a schema once per version of it (and of
  * the schemas it refers to) and evaluates under the service's limits; a result is never an exception.
@@ -27,20 +27,25 @@ public interface TenantSchemas {
     SchemaCheck check(String tenantId, String schema);
 
     /**
-     * Checks {@code document} against the tenant's stored schema as it stands now.
+     * Checks {@code document} against the tenant's stored schema as it stands now, within the schemas' own limit
+     * on one validation.
      *
      * @return empty when the tenant has no schema with this id
      */
-    Optional<SchemaValidation> validate(String tenantId, String schemaId, String document);
+    default Optional<SchemaValidation> validate(String tenantId, String schemaId, String document) {
+        return validate(tenantId, schemaId, document, null);
+    }
 
     /**
-     * Checks {@code document} against the stored schema with this id as its URL publishes it, whichever tenant
-     * stored it: for what any tenant may check, like a credential from anyone naming the schema in
-     * {@code credentialSchema}. Its {@code $ref}s resolve as they do for its own tenant.
+     * Checks {@code document} against the tenant's stored schema as it stands now, within the schemas' own limit
+     * and by the caller's deadline, whichever comes first. Another tenant's schema is no schema here, whatever
+     * its id: it is neither waited for, compiled nor evaluated. Nothing is locked: a validation never keeps a
+     * command waiting, nor waits for one.
      *
-     * @return empty when no tenant has a schema with this id
+     * @param deadline the caller's, or {@code null}; a check it stops says {@link WorkDeadline#reason()}
+     * @return empty when the tenant has no schema with this id
      */
-    Optional<SchemaValidation> validatePublished(String schemaId, String document);
+    Optional<SchemaValidation> validate(String tenantId, String schemaId, String document, WorkDeadline deadline);
 
     /** Checks {@code document} against a schema the caller keeps inline, one that passed {@link #check}. */
     SchemaValidation validateInline(String tenantId, String schema, String document);
