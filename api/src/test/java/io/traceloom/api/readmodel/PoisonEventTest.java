@@ -8,6 +8,11 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.exception.MongoServerException;
+import io.netty.channel.Channel;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.OtherTenants;
@@ -21,7 +26,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -221,6 +230,71 @@ class PoisonEventTest {
             assertThat(http.get(poison, actingFor(VICTIM)).json().get("name").asText()).isEqualTo("POISON-1");
             assertThat(http.get("/trade-items", actingFor(VICTIM)).json()).hasSize(2);
             createdAndVisible(http, VICTIM, "After the replay");
+        }
+    }
+
+    /**
+     * A batch's read models that MongoDB refuses to write are no event's fault: the batch is handled again until
+     * they are written, as ever, and an event it parked on the way stays parked once; the batch's other events
+     * all reach the read model.
+     */
+    @Test
+    void aBatchWhoseWriteFailsIsRetriedAndTheEventItParkedIsParkedOnce() throws Exception {
+        RefusingBackend backend = new RefusingBackend();
+        MongoServer mongo = new MongoServer(backend);
+        mongo.bind("127.0.0.1", 0);
+        ExecutorService clients = Executors.newFixedThreadPool(3);
+        String uri = "mongodb://127.0.0.1:" + mongo.getLocalAddress().getPort() + "/traceloom";
+        try (RunningTraceloom traceloom = RunningTraceloom.start(dataDir, List.of(OtherTenants.class,
+                PoisonousItems.class), "--spring.data.mongodb.uri=" + uri, "--traceloom.read-models.await-timeout=60s")) {
+            Http http = traceloom.http();
+            backend.refuseItemWrites(true);
+            Future<Response> first = clients.submit(() -> createItem(http, BYSTANDER, "First"));
+            awaitStatus(http, status -> status.get("error").asBoolean());
+            Future<Response> poison = clients.submit(() -> createItem(http, VICTIM, "POISON-1"));
+            Future<Response> second = clients.submit(() -> createItem(http, BYSTANDER, "Second"));
+            awaitStatus(http, status -> status.get("head").asLong() >= status.get("position").asLong() + 3);
+            Thread.sleep(3000); // the batch, with all three, is tried and refused again
+            backend.refuseItemWrites(false);
+
+            for (Future<Response> bystander : List.of(first, second)) {
+                Response created = bystander.get(60, TimeUnit.SECONDS);
+                assertThat(created.status()).as(created.body()).isEqualTo(201);
+                assertThat(http.get("/trade-items/" + created.json().get("id").asText(), actingFor(BYSTANDER))
+                        .status()).isEqualTo(200);
+            }
+            assertThat(poison.get(60, TimeUnit.SECONDS).status()).isEqualTo(202);
+            assertThat(backend.refused()).as("the batch's write was refused, and retried").isGreaterThan(1);
+            JsonNode parked = parked(http);
+            assertThat(parked).hasSize(1);
+            assertThat(parked.at("/0/events").asLong()).as("parked once, however often the batch was tried")
+                    .isEqualTo(1);
+        } finally {
+            clients.shutdownNow();
+            mongo.shutdownNow();
+        }
+    }
+
+    /** mongo-java-server refusing to write the trade-items read model while told to. */
+    private static final class RefusingBackend extends MemoryBackend {
+        private volatile boolean refusing;
+        private final AtomicInteger refused = new AtomicInteger();
+
+        void refuseItemWrites(boolean refuse) {
+            refusing = refuse;
+        }
+
+        int refused() {
+            return refused.get();
+        }
+
+        @Override
+        public Document handleCommand(Channel channel, String database, String command, Document query) {
+            if (refusing && "update".equals(command) && "trade_items".equals(query.get("update"))) {
+                refused.incrementAndGet();
+                throw new MongoServerException("injected: MongoDB refuses the write");
+            }
+            return super.handleCommand(channel, database, command, query);
         }
     }
 
