@@ -96,6 +96,11 @@ class ArchitectureTest {
             QUERY + ".processing.ProjectionFailures$Failure",
             QUERY + ".processing.ProjectionRebuilds",
             QUERY + ".processing.ProjectionRebuilds$Progress",
+            // the projections' dead-letter queues: what is parked (operators, read-your-writes), retry and evict
+            QUERY + ".processing.DeadLetterQueues",
+            QUERY + ".processing.DeadLetterQueues$ParkedSequence",
+            QUERY + ".processing.ParkedSequences",
+            QUERY + ".processing.ParkedSequences$Retried",
             // the audit feed streams a tenant's events from the store as it reads them (an export may be the whole
             // store): no query answer can carry that
             QUERY + ".history.AuditFeed",

@@ -89,6 +89,7 @@ final class HostileInputs {
         cases.addAll(histories());
         cases.addAll(auditFeed());
         cases.addAll(schemaEngine());
+        cases.addAll(numbersBeyondWhatIsKept());
         for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, VC_ISSUE, VC_VERIFY, THEMES, SCHEMAS, TEMPLATES,
                 TENANT_USERS, PARTNER_TAGS, CUSTODY, CONSUME)) {
             cases.addAll(malformedBodies(path));
@@ -833,6 +834,32 @@ final class HostileInputs {
                 json(ISSUE, "{\"issuanceDate\":\"2020-01-01T00:00:00Z\"}").expect(400, "issuanceDate"),
                 json(ISSUE, "{\"type\":\"VerifiableCredential\",\"type\":\"Other\"}").expect(400, "type"),
                 json(ISSUE, "{\"credentialSubject\":{\"id\":\"relative/iri\"}}").expect(400));
+    }
+
+    /**
+     * Numbers are kept exactly, however large or precise (an integer past 64 bits is issued and read back as
+     * sent); refused are those whose magnitude no digit limit bounds, and, in a credential, those its
+     * signature would not cover (JSON-LD signs fractions and numbers from 10^21 as 16-digit xsd:doubles).
+     */
+    static List<HostileRequest> numbersBeyondWhatIsKept() {
+        String schema = SCHEMAS + "/" + UNKNOWN_ID;
+        String render = TEMPLATES + "/" + UNKNOWN_ID + "/render";
+        return List.of(
+                json(ISSUE, "{\"credentialSubject\":{\"id\":\"urn:x:1\",\"lot\":0.1000000000000000000001}}")
+                        .expect(400, "credentialSubject.lot"),
+                json(ISSUE, "{\"credentialSubject\":{\"id\":\"urn:x:1\",\"lot\":12345678901234567890123}}")
+                        .expect(400, "credentialSubject.lot"),
+                json(ISSUE, "{\"credentialSubject\":{\"id\":\"urn:x:1\",\"lot\":1e400}}")
+                        .expect(400, "credentialSubject.lot"),
+                json(ISSUE, "{\"credentialSubject\":{\"id\":\"urn:x:1\",\"lot\":1e-400}}")
+                        .expect(400, "credentialSubject.lot"),
+                json(ISSUE, "{\"credentialSubject\":{\"id\":\"urn:x:1\",\"lot\":[1e-999999999]}}")
+                        .expect(400, "credentialSubject.lot[0]"),
+                put(schema, "{\"name\":\"x\",\"schema\":{\"multipleOf\":1e-999999999}}")
+                        .expect(400, "schema.multipleOf"),
+                put(schema, "{\"name\":\"x\",\"schema\":{\"maximum\":-1e1001}}").expect(400, "schema.maximum"),
+                json(schema + "/validate", "1e999999999").expect(400, "(body)"),
+                json(render, "{\"n\":1e-1001}").expect(400, "n"));
     }
 
     /** The spec's verify and the VC-API's take the same body. */

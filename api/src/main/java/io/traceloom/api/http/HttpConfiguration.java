@@ -2,10 +2,12 @@ package io.traceloom.api.http;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.traceloom.api.config.ApiProperties;
 import jakarta.servlet.MultipartConfigElement;
@@ -59,13 +61,23 @@ public class HttpConfiguration implements WebMvcConfigurer {
      * given twice is an error, not "the last one wins"; nesting is bounded by {@link #MAX_JSON_DEPTH}.
      * (Unknown fields are refused through {@code spring.jackson.deserialization}.) This mapper is the HTTP
      * interface's: the event store has its own (see {@code AxonConfiguration}).
+     *
+     * <p>Free-form JSON (a credential's claims, a schema, a render's variables) keeps its numbers' values
+     * exactly: integers of any size, and decimals as decimals ({@code 1.10} stays {@code 1.10},
+     * {@code 0.1000000000000000000001} is not rounded to the double {@code 0.1}, {@code 1e-400} is not zero),
+     * on the way in and when stored JSON is read back to answer. A double would silently change what a schema
+     * checks and what a credential says; only the notation of an exponent may change ({@code 1e400} is
+     * written {@code 1E+400}), and the sign of a zero, which carries no value, is not kept. How large a
+     * number may be is {@link StrictJsonBodies}' to say.
      */
     @Bean
     public Jackson2ObjectMapperBuilderCustomizer strictJson() {
         return builder -> builder
                 .featuresToDisable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-                .featuresToEnable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .featuresToEnable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION,
+                        DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .postConfigurer(mapper -> {
+                    mapper.configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
                     mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                             .maxNestingDepth(MAX_JSON_DEPTH).build());
                     mapper.coercionConfigFor(LogicalType.Textual)

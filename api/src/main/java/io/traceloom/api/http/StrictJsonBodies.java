@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -200,10 +201,10 @@ public class StrictJsonBodies extends RequestBodyAdviceAdapter {
     private static void walkJson(JsonNode node, String path, List<Violations.Finding> findings) {
         if (node.isTextual()) {
             check(node.textValue(), path, findings);
-        } else if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue()) && !node.isBigDecimal()) {
-            // 1e99999 reads as infinity, which no JSON can say again: a free-form body would not be what was sent
-            findings.add(new Violations.Finding(path.isEmpty() ? "(body)" : path, "PlainText",
-                    "is a number larger than this service reads"));
+        } else if (node.isNumber() && !withinNumberRange(node.decimalValue())) {
+            findings.add(new Violations.Finding(path.isEmpty() ? "(body)" : path, "NumberRange",
+                    "is a number with more than " + MAX_NUMBER_DIGITS + " digits before or after its decimal "
+                            + "point, more than this service keeps"));
         } else if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
                 walkJson(node.get(i), path + "[" + i + "]", findings);
@@ -216,6 +217,20 @@ public class StrictJsonBodies extends RequestBodyAdviceAdapter {
                 walkJson(field.getValue(), child, findings);
             }
         }
+    }
+
+    /**
+     * Numbers are read exactly (see {@code HttpConfiguration}), so whatever works with one later (a schema's
+     * {@code multipleOf}, a credential's canonical form) works with the digits it has. Their count is bounded
+     * by the parser (1000 characters); this bounds their magnitude, which an exponent makes grow without them:
+     * {@code 1e-999999999} is eleven characters, and a remainder taken against it a billion digits.
+     */
+    static final int MAX_NUMBER_DIGITS = 1000;
+
+    static boolean withinNumberRange(BigDecimal number) {
+        long after = number.scale();
+        long before = (long) number.precision() - number.scale();
+        return after <= MAX_NUMBER_DIGITS && before <= MAX_NUMBER_DIGITS;
     }
 
     private static void check(String text, String path, List<Violations.Finding> findings) {

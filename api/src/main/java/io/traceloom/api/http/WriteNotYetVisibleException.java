@@ -13,16 +13,33 @@ import org.springframework.web.ErrorResponseException;
  */
 public class WriteNotYetVisibleException extends ErrorResponseException {
 
+    /** How long a client waits before it reads a write a read model holds back: an operator has to act first. */
+    static final String HELD_RETRY_AFTER = "60";
+
     public WriteNotYetVisibleException(String id, URI location) {
-        super(HttpStatus.ACCEPTED, problem(id, location), null);
-        getHeaders().setLocation(location);
-        getHeaders().set(HttpHeaders.RETRY_AFTER, "1");
+        this(id, location, "1", "The change was recorded, but the read models do not show it yet. Read it at "
+                + location + " shortly; do not repeat the write.");
     }
 
-    private static ProblemDetail problem(String id, URI location) {
+    private WriteNotYetVisibleException(String id, URI location, String retryAfter, String detail) {
+        super(HttpStatus.ACCEPTED, problem(id, detail), null);
+        getHeaders().setLocation(location);
+        getHeaders().set(HttpHeaders.RETRY_AFTER, retryAfter);
+    }
+
+    /**
+     * A read model holds the write back: it parked an earlier change of the same tenant it could not apply, and
+     * the tenant's later changes wait behind it until an operator has dealt with it (the service has alerted).
+     */
+    public static WriteNotYetVisibleException heldBack(String id, URI location) {
+        return new WriteNotYetVisibleException(id, location, HELD_RETRY_AFTER, "The change was recorded, but a read "
+                + "model holds this tenant's changes back after one it could not apply, so it does not show it yet; "
+                + "the operators have been alerted. Read it at " + location + " later; do not repeat the write.");
+    }
+
+    private static ProblemDetail problem(String id, String detail) {
         ProblemDetail problem = Problems.of(HttpStatus.ACCEPTED, "read-model-lag", "Recorded, not yet readable",
-                "The change was recorded, but the read models do not show it yet. Read it at " + location
-                        + " shortly; do not repeat the write.");
+                detail);
         if (id != null) {
             problem.setProperty("id", id);
         }

@@ -2,6 +2,7 @@ package io.traceloom.api.messaging;
 
 import io.traceloom.api.http.WriteNotYetVisibleException;
 import io.traceloom.api.readmodel.ReadYourWrites;
+import io.traceloom.kernel.message.TenantScoped;
 import java.net.URI;
 import java.util.function.Function;
 import org.axonframework.commandhandling.CommandMessage;
@@ -44,9 +45,7 @@ public class Writes {
         try (WrittenEvents.Watch written = writtenEvents.watch(message)) {
             R result = gateway.sendAndWait(message);
             durableCommits.await();
-            if (!readYourWrites.awaitEvents(written.eventIdentifiers())) {
-                throw new WriteNotYetVisibleException(id, location);
-            }
+            awaitVisible(command, written, id, location);
             return result;
         }
     }
@@ -73,11 +72,19 @@ public class Writes {
                     throw lostTheRace;
                 }
                 durableCommits.await();
-                if (!readYourWrites.awaitEvents(written.eventIdentifiers())) {
-                    throw new WriteNotYetVisibleException(id, location.apply(id));
-                }
+                awaitVisible(command, written, id, location.apply(id));
                 return id;
             }
+        }
+    }
+
+    private void awaitVisible(Object command, WrittenEvents.Watch written, String id, URI location) {
+        String tenantId = command instanceof TenantScoped scoped ? scoped.tenantId() : null;
+        switch (readYourWrites.awaitEvents(tenantId, written.eventIdentifiers())) {
+            case VISIBLE -> {
+            }
+            case LATE -> throw new WriteNotYetVisibleException(id, location);
+            case HELD -> throw WriteNotYetVisibleException.heldBack(id, location);
         }
     }
 

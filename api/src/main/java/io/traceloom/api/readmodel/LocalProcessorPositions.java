@@ -1,5 +1,6 @@
 package io.traceloom.api.readmodel;
 
+import io.traceloom.query.processing.DeadLetterQueues;
 import io.traceloom.query.processing.ProjectionProgress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,18 +18,29 @@ public class LocalProcessorPositions implements ProjectionPositions {
 
     private final ProjectionProcessors processors;
     private final ProjectionProgress progress;
+    private final DeadLetterQueues deadLetters;
 
-    public LocalProcessorPositions(ProjectionProcessors processors, ProjectionProgress progress) {
+    public LocalProcessorPositions(ProjectionProcessors processors, ProjectionProgress progress,
+                                   DeadLetterQueues deadLetters) {
         this.processors = processors;
         this.progress = progress;
+        this.deadLetters = deadLetters;
     }
 
+    /**
+     * The tokens first, what is parked second: a processor parks an event before its token moves past it, and this
+     * process's queues know of it at once ({@link DeadLetterQueues#parked()}).
+     */
     @Override
     public Map<String, Tracked> current() {
+        Map<String, List<TrackingToken>> tokens = new LinkedHashMap<>();
+        Map<String, StreamingEventProcessor> all = processors.all();
+        all.forEach((name, processor) -> tokens.put(name, processor.processingStatus().values().stream()
+                .map(EventTrackerStatus::getTrackingToken).toList()));
+        Map<String, Map<String, Long>> parked = deadLetters.parked();
         Map<String, Tracked> current = new LinkedHashMap<>();
-        processors.all().forEach((name, processor) -> current.put(name, new Tracked(processor.isRunning(),
-                processor.isError(), processor.processingStatus().values().stream()
-                        .map(EventTrackerStatus::getTrackingToken).toList())));
+        all.forEach((name, processor) -> current.put(name, new Tracked(processor.isRunning(), processor.isError(),
+                tokens.get(name), parked.getOrDefault(name, Map.of()))));
         return current;
     }
 

@@ -16,7 +16,10 @@ import org.springframework.stereotype.Component;
  * processor holds no segment);
  * <li>{@code traceloom_projection_failing}: 1 while it cannot get past an event, else 0;
  * <li>{@code traceloom_projection_failures_total}: failed attempts at a batch since the start;
- * <li>{@code traceloom_projection_replaying}: 1 while a replay rebuilds its read model, else 0.
+ * <li>{@code traceloom_projection_replaying}: 1 while a replay rebuilds its read model, else 0;
+ * <li>{@code traceloom_projection_parked_sequences}: sequences (tenants) whose events wait in its dead-letter
+ * queue, after one it could not handle (0 normally: alert on more);
+ * <li>{@code traceloom_projection_parked_events}: how many events wait there.
  * </ul>
  * Registered once the projections exist (the application is ready).
  */
@@ -48,6 +51,14 @@ public class ProjectionMetrics {
                     .register(registry);
             Gauge.builder("traceloom.projection.replaying", projections, p -> p.replay(name).isPresent() ? 1 : 0)
                     .tags(tags).description("1 while a replay rebuilds the projection's read model")
+                    .register(registry);
+            Gauge.builder("traceloom.projection.parked.sequences", projections, p -> p.parked(name).size())
+                    .tags(tags).description("Sequences (tenants) whose events wait in the projection's dead-letter "
+                            + "queue after one it could not handle")
+                    .register(registry);
+            Gauge.builder("traceloom.projection.parked.events", projections,
+                            p -> p.parked(name).values().stream().mapToLong(Long::longValue).sum())
+                    .tags(tags).baseUnit("events").description("Events waiting in the projection's dead-letter queue")
                     .register(registry);
         }
     }

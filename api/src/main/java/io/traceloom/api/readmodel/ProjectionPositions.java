@@ -20,8 +20,11 @@ public interface ProjectionPositions {
      * @param error    its processor reports an error (known only where it runs)
      * @param segments the token of each of its segments that is being worked on (here: those this process
      *                 has claimed) or, in the token store, of each segment there is; empty while there is none
+     * @param parked   the sequences (tenants) whose events wait in its dead-letter queue, each with how many:
+     *                 read no earlier than {@code segments}, so that an event they have moved past, and parked,
+     *                 is among them
      */
-    record Tracked(boolean running, boolean error, List<TrackingToken> segments) {
+    record Tracked(boolean running, boolean error, List<TrackingToken> segments, Map<String, Long> parked) {
     }
 
     /** Every projection by name, sorted; each declared projection is there, also before it has a segment. */

@@ -2,6 +2,7 @@ package io.traceloom.api.readmodel;
 
 import io.traceloom.api.config.ApiProperties;
 import io.traceloom.api.config.Role;
+import io.traceloom.query.processing.DeadLetterQueues;
 import io.traceloom.query.processing.ProjectionProgress;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.annotation.Bean;
@@ -18,11 +19,12 @@ public class ProjectionPositionsConfiguration {
 
     @Bean
     public ProjectionPositions projectionPositions(ApiProperties properties, ProjectionProcessors processors,
-                                                   ProjectionProgress progress, TokenStoreSegments store) {
+                                                   ProjectionProgress progress, TokenStoreSegments store,
+                                                   DeadLetterQueues deadLetters) {
         if (properties.role() == Role.ALL) {
-            return new LocalProcessorPositions(processors, progress);
+            return new LocalProcessorPositions(processors, progress, deadLetters);
         }
-        return new TokenStorePositions(store, () -> processors.all().keySet());
+        return new TokenStorePositions(store, () -> processors.all().keySet(), deadLetters::read);
     }
 
     /** The token store is watched once the projections are declared (Axon has started). */

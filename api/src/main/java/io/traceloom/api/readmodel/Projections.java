@@ -1,6 +1,8 @@
 package io.traceloom.api.readmodel;
 
 import io.traceloom.api.readmodel.ProjectionPositions.Tracked;
+import io.traceloom.query.processing.DeadLetterQueues;
+import io.traceloom.query.processing.DeadLetterQueues.ParkedSequence;
 import io.traceloom.query.processing.ProjectionFailures;
 import io.traceloom.query.processing.ProjectionFailures.Failure;
 import io.traceloom.query.processing.ProjectionRebuilds;
@@ -27,14 +29,16 @@ public class Projections {
     private final EventStore eventStore;
     private final ProjectionFailures failures;
     private final ProjectionRebuilds rebuilds;
+    private final DeadLetterQueues deadLetters;
 
     public Projections(ProjectionProcessors processors, ProjectionPositions positions, EventStore eventStore,
-                       ProjectionFailures failures, ProjectionRebuilds rebuilds) {
+                       ProjectionFailures failures, ProjectionRebuilds rebuilds, DeadLetterQueues deadLetters) {
         this.processors = processors;
         this.positions = positions;
         this.eventStore = eventStore;
         this.failures = failures;
         this.rebuilds = rebuilds;
+        this.deadLetters = deadLetters;
     }
 
     /**
@@ -50,9 +54,11 @@ public class Projections {
      *                  (starting, or for a moment at the end of a replay)
      * @param failure   the event it cannot get past, or {@code null}
      * @param replay    how far its replay is, or {@code null}
+     * @param parked    the sequences (tenants) whose events wait in its dead-letter queue, by the position of
+     *                  their first: an event it could not handle, why, since when, and how many wait behind it
      */
     public record Status(boolean running, boolean error, boolean replaying, long position, long head, Long lag,
-                         Failure failure, Progress replay) {
+                         Failure failure, Progress replay, List<ParkedSequence> parked) {
     }
 
     /** The processors of the projections declared here, by processing group name, sorted. */
@@ -89,6 +95,12 @@ public class Projections {
         return failures.failedAttempts(name);
     }
 
+    /** The sequences the projection has parked, and how many events wait in each (none: empty). */
+    public Map<String, Long> parked(String name) {
+        Tracked tracked = positions.current().get(name);
+        return tracked == null ? Map.of() : tracked.parked();
+    }
+
     /** How far the projection's replay is; empty when none runs here. */
     public Optional<Progress> replay(String name) {
         return rebuilds.progress(name);
@@ -109,7 +121,7 @@ public class Projections {
         boolean error = failure != null || tracked.error() || processor != null && processor.isError();
         return new Status(tracked.running(), error, replay != null,
                 position.orElse(-1), head, position.isEmpty() ? null : Math.max(0, head - position.getAsLong()),
-                failure, replay);
+                failure, replay, tracked.parked().isEmpty() ? List.of() : deadLetters.details(name));
     }
 
     /** The lowest position any of these segments has reached (-1 for one before its first event); empty if none. */

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.traceloom.api.config.ApiProperties;
 import io.traceloom.api.readmodel.Projections.Status;
 import io.traceloom.api.readmodel.TokenStoreSegments.StoredSegment;
+import io.traceloom.query.processing.DeadLetterQueues;
+import io.traceloom.query.processing.DeadLetterQueues.ParkedSequence;
+import io.traceloom.query.processing.ParkedSequences;
 import io.traceloom.query.processing.ProjectionRebuilds;
 import java.io.IOException;
 import java.net.URI;
@@ -36,6 +39,12 @@ import org.springframework.web.context.request.ServletRequestAttributes;
  * place ({@link ProjectionRebuilds}); {@code DELETE /actuator/projections/{name}} gives a running replay up.
  * {@code replaying} is true from the start of a replay until the rebuilt read model has taken over.
  *
+ * <p>A sequence (a tenant) whose events a projection has parked in its dead-letter queue is
+ * {@code /actuator/projections/{name}/{sequence}}: {@code GET} shows it, {@code POST} retries it once its
+ * cause is fixed (200 when every event of it reached the read model, 409 with what still waits when one
+ * failed again), {@code DELETE} evicts it (its events never reach the read model; a replay tries them again).
+ * These work from any process: the queue is in the MongoDB every process shares ({@link ParkedSequences}).
+ *
  * <p>A replay runs in the process that works on the projection: the one that holds the claims on its segments.
  * Asked elsewhere (an {@code api} process, a standby {@code projections} process), the endpoint forwards the
  * request to that process when the token store names it by a URL ({@code traceloom.node-url}), and otherwise
@@ -61,18 +70,36 @@ public class ProjectionsEndpoint {
     public record Elsewhere(String projection, String detail, List<String> claimedBy) {
     }
 
+    /**
+     * What a retry or an eviction of a parked sequence did.
+     *
+     * @param projection the projection
+     * @param sequence   the sequence (a tenant)
+     * @param detail     what happened
+     * @param parked     what still waits in it, and why; {@code null} when nothing does
+     * @param evicted    how many events an eviction dropped; {@code null} for a retry
+     */
+    public record ParkedOutcome(String projection, String sequence, String detail, ParkedSequence parked,
+                                Long evicted) {
+    }
+
     private final Projections projections;
     private final ProjectionRebuilds rebuilds;
+    private final ParkedSequences parkedSequences;
+    private final DeadLetterQueues deadLetters;
     private final ProjectionProcessors processors;
     private final TokenStoreSegments tokenStore;
     private final ObjectMapper json;
     private final String self;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(FORWARD_TIMEOUT).build();
 
-    public ProjectionsEndpoint(Projections projections, ProjectionRebuilds rebuilds, ProjectionProcessors processors,
+    public ProjectionsEndpoint(Projections projections, ProjectionRebuilds rebuilds, ParkedSequences parkedSequences,
+                               DeadLetterQueues deadLetters, ProjectionProcessors processors,
                                TokenStoreSegments tokenStore, ObjectMapper json, ApiProperties properties) {
         this.projections = projections;
         this.rebuilds = rebuilds;
+        this.parkedSequences = parkedSequences;
+        this.deadLetters = deadLetters;
         this.processors = processors;
         this.tokenStore = tokenStore;
         this.json = json;
@@ -123,6 +150,65 @@ public class ProjectionsEndpoint {
         }
         rebuilds.cancel(name);
         return new WebEndpointResponse<>(projections.status(name).orElseThrow());
+    }
+
+    /** A sequence the projection has parked: its first event, why, since when, how many wait. */
+    @ReadOperation
+    public WebEndpointResponse<Object> parked(@Selector String name, @Selector String sequence) {
+        if (projections.status(name).isEmpty()) {
+            return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
+        }
+        return parkedSequence(name, sequence)
+                .<WebEndpointResponse<Object>>map(WebEndpointResponse::new)
+                .orElseGet(() -> notParked(name, sequence));
+    }
+
+    /**
+     * Hands the parked sequence's events to the projection again, in order: 200 when all of them reached its read
+     * model, 409 with what still waits when one failed again (its cause is not fixed yet); 404 when the projection
+     * parks no such sequence.
+     */
+    @WriteOperation
+    public WebEndpointResponse<Object> retry(@Selector String name, @Selector String sequence) {
+        if (projections.status(name).isEmpty()) {
+            return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
+        }
+        Optional<ParkedSequences.Retried> retried = parkedSequences.retry(name, sequence);
+        if (retried.isEmpty()) {
+            return notParked(name, sequence);
+        }
+        ParkedSequence parked = retried.get().parked();
+        if (parked == null) {
+            return new WebEndpointResponse<>(new ParkedOutcome(name, sequence, "Every parked event of " + sequence
+                    + " reached the read model of " + name + "; its events are handled as they come again.", null,
+                    null));
+        }
+        return new WebEndpointResponse<>(new ParkedOutcome(name, sequence, "Event " + parked.position() + " ("
+                + parked.eventType() + ") of " + sequence + " failed again: " + parked.error() + ". It and the "
+                + (parked.events() - 1) + " after it stay parked.", parked, null), 409);
+    }
+
+    /** Drops the parked sequence's events: the projection's read model goes on without them. */
+    @DeleteOperation
+    public WebEndpointResponse<Object> evict(@Selector String name, @Selector String sequence) {
+        if (projections.status(name).isEmpty()) {
+            return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
+        }
+        return parkedSequences.evict(name, sequence).<WebEndpointResponse<Object>>map(evicted ->
+                        new WebEndpointResponse<>(new ParkedOutcome(name, sequence, evicted + " parked events of "
+                                + sequence + " were dropped: the read model of " + name + " goes on without them. "
+                                + "They stay in the event store; a replay of the projection tries them again.", null,
+                                evicted)))
+                .orElseGet(() -> notParked(name, sequence));
+    }
+
+    private Optional<ParkedSequence> parkedSequence(String name, String sequence) {
+        return deadLetters.details(name).stream().filter(parked -> parked.sequence().equals(sequence)).findFirst();
+    }
+
+    private static WebEndpointResponse<Object> notParked(String name, String sequence) {
+        return new WebEndpointResponse<>(new ParkedOutcome(name, sequence, "Projection " + name + " has parked no "
+                + "events of " + sequence + ".", null, null), WebEndpointResponse.STATUS_NOT_FOUND);
     }
 
     /**

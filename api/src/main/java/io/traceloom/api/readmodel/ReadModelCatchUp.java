@@ -28,7 +28,10 @@ import org.springframework.stereotype.Component;
  * instance should not take traffic until the projection has got past the event, which it does by itself
  * once the cause is gone. Liveness is not affected: a restart would not help;
  * <li>{@code UP} otherwise, also while a projection is replayed ({@code replaying}): its live read model
- * keeps serving reads until the rebuilt one takes over.
+ * keeps serving reads until the rebuilt one takes over; and while a projection has parked a sequence (a
+ * tenant) whose event it could not handle ({@code parked}: projection, sequence, events waiting): every other
+ * sequence goes on, so the instance serves everyone else, and the parked tenant's writes say they are not
+ * visible yet.
  * </ul>
  *
  * <p>Position alone decides here, unlike {@link ReadYourWrites}: gaps below the head at start are
@@ -121,15 +124,23 @@ public class ReadModelCatchUp implements HealthIndicator {
         }
         Map<String, Failure> failing = new TreeMap<>();
         Map<String, Progress> replaying = new TreeMap<>();
+        Map<String, Map<String, Long>> parked = new TreeMap<>();
         projections.all().keySet().forEach(name -> {
             projections.failure(name).ifPresent(failure -> failing.put(name, failure));
             projections.replay(name).ifPresent(replay -> replaying.put(name, replay));
+            Map<String, Long> sequences = projections.parked(name);
+            if (!sequences.isEmpty()) {
+                parked.put(name, sequences);
+            }
         });
         if (!failing.isEmpty()) {
             details.put("failing", failing);
         }
         if (!replaying.isEmpty()) {
             details.put("replaying", replaying);
+        }
+        if (!parked.isEmpty()) {
+            details.put("parked", parked);
         }
         // a projection failing during the build at start is DOWN too: it may not recover by itself soon
         Health.Builder health = !failing.isEmpty() ? Health.down() : caughtUp ? Health.up() : Health.outOfService();

@@ -1,6 +1,7 @@
 package io.traceloom.api.readmodel;
 
 import io.traceloom.api.config.ApiProperties;
+import io.traceloom.query.processing.DeadLetterQueues;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -35,41 +36,63 @@ import org.springframework.stereotype.Component;
  * runs them all, the token store otherwise (roles {@code api}, {@code projections}); either way a position is one whose events
  * the read models show. Waiters re-check when positions are reported to have moved, and every few
  * milliseconds regardless, so a missed report costs a little latency, never a hang.
+ *
+ * <p>Except for an event a projection has parked in its dead-letter queue, with the rest of its sequence (its
+ * tenant), after one it could not handle: the projection moves past it, but its read model does not show it.
+ * So once the positions show a write, it is visible only if no projection holds one of its events back
+ * ({@link Visibility#HELD}). That costs a look into the queue (the shared MongoDB: right in every process) only
+ * while some projection has parked something; a write that appended nothing is held when its tenant's sequence
+ * is parked, since what it decided from may not show.
  */
 @Component
 public class ReadYourWrites {
 
     private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
+    /** Whether a write shows in the read models. */
+    public enum Visibility {
+        /** Every projection shows it. */
+        VISIBLE,
+        /** Not yet: some projection had not got to it within the configured time. */
+        LATE,
+        /**
+         * A projection has parked an event of it, behind an event of its sequence it could not handle: it shows
+         * once an operator has retried the sequence.
+         */
+        HELD
+    }
+
     private final Projections projections;
     private final ProjectionPositions positions;
     private final GlobalIndexes indexes;
+    private final DeadLetterQueues deadLetters;
     private final Duration timeout;
 
     public ReadYourWrites(Projections projections, ProjectionPositions positions, GlobalIndexes indexes,
-                          ApiProperties properties) {
+                          DeadLetterQueues deadLetters, ApiProperties properties) {
         this.projections = projections;
         this.positions = positions;
         this.indexes = indexes;
+        this.deadLetters = deadLetters;
         this.timeout = properties.readModels().awaitTimeout();
     }
 
     /**
-     * Waits until every projection shows the events with these identifiers, which a write has just
-     * committed; with none, until it shows everything committed so far ({@link #awaitCommitted()}).
+     * Waits until every projection shows the events with these identifiers, which a write of this tenant has just
+     * committed; with none, until it shows everything committed so far.
      *
-     * @return whether they did within the configured time
+     * @param tenantId the writing tenant, {@code null} when the write is no tenant's
      */
-    public boolean awaitEvents(Collection<String> eventIdentifiers) {
+    public Visibility awaitEvents(String tenantId, Collection<String> eventIdentifiers) {
         if (eventIdentifiers.isEmpty() || !indexes.available()) {
-            return awaitCommitted();
+            return awaitCommitted(tenantId, eventIdentifiers);
         }
         SortedSet<Long> own = indexes.of(eventIdentifiers);
         if (own.size() != Set.copyOf(eventIdentifiers).size()) {
             // cannot happen for committed events; if it does, waiting for everything is still right
-            return awaitCommitted();
+            return awaitCommitted(tenantId, eventIdentifiers);
         }
-        return await(token -> own.stream().allMatch(position -> covers(token, position)));
+        return await(token -> own.stream().allMatch(position -> covers(token, position)), tenantId, eventIdentifiers);
     }
 
     /**
@@ -78,38 +101,65 @@ public class ReadYourWrites {
      * @return whether they did within the configured time
      */
     public boolean awaitCommitted() {
+        return awaitCommitted(null, List.of()) != Visibility.LATE;
+    }
+
+    private Visibility awaitCommitted(String tenantId, Collection<String> eventIdentifiers) {
         TrackingToken head = projections.head();
         if (head == null) {
-            return true;
+            return Visibility.VISIBLE;
         }
         long position = Projections.position(head);
         CommittedGaps committedGaps = new CommittedGaps(indexes::committed);
-        return await(token -> covers(token, position) && !committedGaps.anyBelow(token, position));
+        return await(token -> covers(token, position) && !committedGaps.anyBelow(token, position), tenantId,
+                eventIdentifiers);
     }
 
-    private boolean await(Predicate<TrackingToken> shows) {
+    private Visibility await(Predicate<TrackingToken> shows, String tenantId, Collection<String> eventIdentifiers) {
         long deadline = System.nanoTime() + timeout.toNanos();
         positions.expectChange();
         while (true) {
             long seen = positions.changes();
-            if (everyProjection(shows)) {
-                return true;
+            Map<String, ProjectionPositions.Tracked> current = positions.current();
+            if (everyProjection(current, shows)) {
+                return heldBack(current, tenantId, eventIdentifiers) ? Visibility.HELD : Visibility.VISIBLE;
             }
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
-                return false;
+                return Visibility.LATE;
             }
             try {
                 positions.awaitChangeAfter(seen, Math.min(remaining, RECHECK_NANOS));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return false;
+                return Visibility.LATE;
             }
         }
     }
 
-    private boolean everyProjection(Predicate<TrackingToken> shows) {
-        for (ProjectionPositions.Tracked projection : positions.current().values()) {
+    /**
+     * Whether a projection that has moved past the write parked one of its events: by their identifiers, or,
+     * when the write appended none (or they are not known), by its tenant's sequence.
+     */
+    private boolean heldBack(Map<String, ProjectionPositions.Tracked> shown, String tenantId,
+                             Collection<String> eventIdentifiers) {
+        boolean anyParked = false;
+        boolean tenantParked = false;
+        for (ProjectionPositions.Tracked projection : shown.values()) {
+            if (!projection.parked().isEmpty()) {
+                anyParked = true;
+                tenantParked |= tenantId != null && projection.parked().containsKey(tenantId);
+            }
+        }
+        if (!anyParked) {
+            return false;
+        }
+        return eventIdentifiers.isEmpty() ? tenantParked : deadLetters.holdsAny(eventIdentifiers);
+    }
+
+    private static boolean everyProjection(Map<String, ProjectionPositions.Tracked> current,
+                                           Predicate<TrackingToken> shows) {
+        for (ProjectionPositions.Tracked projection : current.values()) {
             if (projection.segments().isEmpty()) {
                 return false;
             }

@@ -50,12 +50,15 @@ public final class TokenStorePositions implements ProjectionPositions, AutoClose
     private final TokenStoreSegments store;
     private final MongoCollection<Document> tokens;
     private final Supplier<Set<String>> names;
+    private final Supplier<Map<String, Map<String, Long>>> parked;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition moved = lock.newCondition();
     private final Condition wake = lock.newCondition();
     private final Thread watcher;
     private final AtomicBoolean started = new AtomicBoolean();
-    private volatile Map<String, List<StoredSegment>> stored = Map.of();
+    /** The tokens and what was parked, read in that order and published together. */
+    private volatile Read stored = new Read(Map.of(), Map.of());
+    private long parkedReadNanos = System.nanoTime();
     private volatile boolean changeStreams;
     private boolean toldNoChangeStreams;
     private volatile boolean stopped;
@@ -63,14 +66,20 @@ public final class TokenStorePositions implements ProjectionPositions, AutoClose
     private long expected;
     private long lastExpectedNanos = System.nanoTime() - BUSY_FOR.toNanos();
 
+    private record Read(Map<String, List<StoredSegment>> segments, Map<String, Map<String, Long>> parked) {
+    }
+
     /**
-     * @param store the token store
-     * @param names the names of the projections (their processing groups)
+     * @param store  the token store
+     * @param names  the names of the projections (their processing groups)
+     * @param parked what the projections have parked in their dead-letter queues, as MongoDB holds it now
      */
-    public TokenStorePositions(TokenStoreSegments store, Supplier<Set<String>> names) {
+    public TokenStorePositions(TokenStoreSegments store, Supplier<Set<String>> names,
+                               Supplier<Map<String, Map<String, Long>>> parked) {
         this.store = store;
         this.tokens = store.collection();
         this.names = names;
+        this.parked = parked;
         this.watcher = new Thread(this::watch, "token-store-positions");
         watcher.setDaemon(true);
     }
@@ -100,19 +109,19 @@ public final class TokenStorePositions implements ProjectionPositions, AutoClose
 
     /** The segments of each projection as last read from the store. */
     public Map<String, List<StoredSegment>> stored() {
-        return stored;
+        return stored.segments();
     }
 
     @Override
     public Map<String, Tracked> current() {
-        Map<String, List<StoredSegment>> now = stored;
+        Read now = stored;
         Map<String, Tracked> current = new LinkedHashMap<>();
         for (String name : names.get().stream().sorted().toList()) {
-            List<StoredSegment> segments = now.getOrDefault(name, List.of());
+            List<StoredSegment> segments = now.segments().getOrDefault(name, List.of());
             List<TrackingToken> positions = new ArrayList<>(segments.size());
             segments.forEach(segment -> positions.add(segment.token()));
             current.put(name, new Tracked(segments.stream().anyMatch(store::claimed), false,
-                    segments.isEmpty() ? List.of() : positions));
+                    segments.isEmpty() ? List.of() : positions, now.parked().getOrDefault(name, Map.of())));
         }
         return current;
     }
@@ -252,11 +261,22 @@ public final class TokenStorePositions implements ProjectionPositions, AutoClose
         }
     }
 
-    /** Reads the tokens of the projections; tells waiters when they moved. */
+    /**
+     * Reads the tokens of the projections, then, when they moved (or a while has passed), what the projections have
+     * parked: a processor parks an event before it stores the token past it, so what is read second holds every
+     * event parked below the tokens read first. Tells waiters when either changed.
+     */
     boolean refresh() {
+        Read before = stored;
         Map<String, List<StoredSegment>> read = store.of(names.get());
-        boolean moved = !positionsOf(read).equals(positionsOf(stored));
-        stored = read;
+        boolean moved = !positionsOf(read).equals(positionsOf(before.segments()));
+        Map<String, Map<String, Long>> parkedNow = before.parked();
+        if (moved || System.nanoTime() - parkedReadNanos > IDLE_POLL.toNanos()) {
+            parkedNow = parked.get();
+            parkedReadNanos = System.nanoTime();
+            moved |= !parkedNow.equals(before.parked());
+        }
+        stored = new Read(read, parkedNow);
         if (moved) {
             lock.lock();
             try {

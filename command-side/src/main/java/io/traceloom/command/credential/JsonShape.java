@@ -28,6 +28,8 @@ final class JsonShape {
     private static final Set<String> UNSIGNED_KEYWORDS = Set.of("@index", "@direction");
     /** Numbers beyond this scale cost titanium more to write as RDF than their size suggests. */
     private static final int MAX_NUMBER_SCALE = 400;
+    private static final BigDecimal TEN_TO_21 = BigDecimal.TEN.pow(21);
+    private static final int DOUBLE_DIGITS = 16;
 
     private JsonShape() {
     }
@@ -133,5 +135,34 @@ final class JsonShape {
             throw new OverLimitException(step.path(), "a number with more than " + MAX_NUMBER_SCALE
                     + " digits or decimal places");
         }
+        if (signedAsDouble(number) && !keptByDouble(number)) {
+            throw new InvalidCredentialException(step.path(), "the number " + excerpt(number.toString())
+                    + " would be signed as an xsd:double, which keeps " + DOUBLE_DIGITS + " significant digits "
+                    + "within a double's range, so the signature would not cover all of it; send it with fewer "
+                    + "digits, or as a string");
+        }
+    }
+
+    /**
+     * JSON-LD writes a number with a fraction, or of 10^21 or more, as an {@code xsd:double} in its canonical
+     * form (RDFC-1.0 then signs that): one digit, a point and at most fifteen more, and an exponent. Other
+     * integers are {@code xsd:integer}s, written with all their digits. (Titanium tells a fraction by the
+     * number's double, so it writes {@code 1.0000000000000000000001} as the integer 1: refused all the same.)
+     */
+    private static boolean signedAsDouble(BigDecimal number) {
+        return number.stripTrailingZeros().scale() > 0 || number.compareTo(TEN_TO_21) >= 0;
+    }
+
+    /**
+     * Whether the canonical {@code xsd:double} says the number exactly, so that no other number has the same
+     * signature, in any processor: at most sixteen significant digits, and a double's range (JSON-LD
+     * processors of JavaScript read every number as one: {@code 1e400} would be infinity to them).
+     */
+    private static boolean keptByDouble(BigDecimal number) {
+        if (number.signum() == 0) {
+            return true;
+        }
+        double value = number.doubleValue();
+        return number.stripTrailingZeros().precision() <= DOUBLE_DIGITS && Double.isFinite(value) && value != 0;
     }
 }

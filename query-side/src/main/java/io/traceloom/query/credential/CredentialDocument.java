@@ -4,11 +4,7 @@ import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.credential.CredentialView;
 import io.traceloom.query.readmodel.TenantDocument;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
-import org.bson.Document;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.index.CompoundIndex;
 
@@ -28,20 +24,9 @@ public record CredentialDocument(@Id String id, String tenantId, String credenti
     public static final String COLLECTION = "credentials";
 
     public static CredentialDocument issued(CredentialIssued event, Instant at) {
-        Document credential = Document.parse(event.credential());
-        List<String> subjects = new ArrayList<>();
-        Object subject = credential.get("credentialSubject");
-        for (Object one : subject instanceof List<?> list ? list : List.of(subject == null ? List.of() : subject)) {
-            if (one instanceof Document document && document.get("id") instanceof String id) {
-                subjects.add(id);
-            }
-        }
-        Instant expires = instant(credential.get("expirationDate"));
-        if (expires == null) {
-            expires = instant(credential.get("validUntil"));
-        }
+        CredentialSummary summary = CredentialSummary.of(event.credential());
         return new CredentialDocument(event.credentialId(), event.tenantId(), event.credential(), at,
-                strings(credential.get("type")), subjects, expires, null);
+                summary.types(), summary.subjects(), summary.expiresAt(), null);
     }
 
     public CredentialDocument revoked(Instant at) {
@@ -50,26 +35,5 @@ public record CredentialDocument(@Id String id, String tenantId, String credenti
 
     public CredentialView toView() {
         return new CredentialView(id, credential);
-    }
-
-    private static List<String> strings(Object value) {
-        List<String> strings = new ArrayList<>();
-        if (value instanceof String string) {
-            strings.add(string);
-        } else if (value instanceof List<?> list) {
-            list.stream().filter(String.class::isInstance).map(String.class::cast).forEach(strings::add);
-        }
-        return strings;
-    }
-
-    private static Instant instant(Object value) {
-        if (!(value instanceof String text)) {
-            return null;
-        }
-        try {
-            return OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 }

@@ -76,11 +76,15 @@ public class ProjectionFailures {
     /**
      * Watches the batches of one projection's processor: sees a failure on its way to the processor, and the
      * commit of the next batch that succeeds. Registered on every processor, outside every other interceptor,
-     * so that failed read-model writes are seen too.
+     * so that failed read-model writes are seen too. (Registered on the projection's dead-letter queue as well,
+     * where an operator's retry of parked events is no batch of the processor: its failure stops nothing.)
      */
     MessageHandlerInterceptor<EventMessage<?>> watch(String projection) {
         String segmentResource = "Processor[" + projection + "]/SegmentId";
         return (unitOfWork, chain) -> {
+            if (!(unitOfWork instanceof BatchingUnitOfWork<?>)) {
+                return chain.proceed();
+            }
             Integer segmentId = unitOfWork.getResource(segmentResource);
             Key key = new Key(projection, segmentId == null ? 0 : segmentId);
             Object result;
@@ -90,8 +94,7 @@ public class ProjectionFailures {
                 failed(key, unitOfWork.getMessage(), e);
                 throw e;
             }
-            if (failing.containsKey(key)
-                    && (!(unitOfWork instanceof BatchingUnitOfWork<?> batch) || batch.isLastMessage())) {
+            if (failing.containsKey(key) && ((BatchingUnitOfWork<?>) unitOfWork).isLastMessage()) {
                 unitOfWork.afterCommit(committed -> recovered(key));
             }
             return result;

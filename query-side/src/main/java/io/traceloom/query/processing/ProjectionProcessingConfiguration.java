@@ -2,10 +2,15 @@ package io.traceloom.query.processing;
 
 import io.traceloom.query.readmodel.ReadModelFlush;
 import java.util.concurrent.TimeUnit;
+import java.util.Set;
+import java.util.TreeSet;
 import org.axonframework.common.transaction.NoTransactionManager;
 import org.axonframework.config.ConfigurerModule;
+import org.axonframework.config.EventProcessingConfigurer;
+import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventhandling.TrackingEventProcessorConfiguration;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,10 +28,13 @@ import org.springframework.context.annotation.Configuration;
  * trusting the transaction to undo it on failure; without, it stores the token after the batch's
  * read-model writes (see {@link ReadModelFlush}), so a crash can repeat a batch but never skip one.
  *
- * <p>A handler that throws fails its batch ({@link PropagatingErrorHandler}): Axon's default would log the
- * exception and move the token past the event, leaving the read model wrong for good. Failed, the batch is
- * rolled back and the tracking processor handles it again after a pause that doubles from 1 s to 60 s,
- * until the cause is gone. {@link ProjectionFailures} tells what it is stuck at.
+ * <p>A handler that throws never makes the projection skip the event (Axon's default would log the exception
+ * and move the token past it, leaving the read model wrong for good). Which failure does what is
+ * {@link PoisonEvents}': an event the projection cannot handle is parked, with the rest of its sequence (its
+ * tenant), in the projection's dead-letter queue ({@link DeadLetterQueues}), and every other sequence goes on;
+ * MongoDB failing fails the batch, which is rolled back and handled again after a pause that doubles from 1 s
+ * to 60 s, until the database is back. {@link ProjectionFailures} tells what a projection is stuck at,
+ * {@link DeadLetterQueues} what it has parked.
  *
  * <p>Several processes may run the projections: each segment is worked on by the process that holds its claim
  * in the token store, and one whose claim lapses is taken over by another ({@link QuerySideProperties}).
@@ -37,9 +45,44 @@ public class ProjectionProcessingConfiguration {
 
     @Bean
     public ConfigurerModule projectionProcessing(QuerySideProperties properties, ProjectionProgress progress,
-                                                 ProjectionFailures failures) {
+                                                 ProjectionFailures failures, DeadLetterQueues deadLetters,
+                                                 ListableBeanFactory beans) {
         ReadModelFlush flush = new ReadModelFlush();
-        return configurer -> configurer.eventProcessing()
+        return configurer -> {
+            EventProcessingConfigurer processing = configurer.eventProcessing();
+            configure(processing, properties, progress, failures, flush);
+            // by name: a queue registered for a processing group is used whatever else provides queues
+            // (Axon's auto-configuration provides JDBC ones to the groups its properties enable)
+            for (String projection : projections(beans)) {
+                processing.registerDeadLetterQueue(projection, config ->
+                                deadLetters.queue(projection, config.eventSerializer()))
+                        .registerDeadLetterPolicy(projection, config -> PoisonEvents.policy(projection,
+                                config.eventProcessingConfiguration().sequencingPolicy(projection), false))
+                        .registerDeadLetteringEventHandlerInvokerConfiguration(projection, (config, invoker) -> invoker
+                                .listenerInvocationErrorHandler(PoisonEvents.DISCARD_WRITES)
+                                // only sequences parked here are looked up in the queue, not every event's
+                                .enableSequenceIdentifierCache()
+                                // resetting the projection's tokens starts its read model afresh: its queue too
+                                .allowReset(true));
+            }
+        };
+    }
+
+    /** The processing groups of the projections, from their beans' annotations (none is created for it). */
+    static Set<String> projections(ListableBeanFactory beans) {
+        Set<String> names = new TreeSet<>();
+        for (String bean : beans.getBeanNamesForAnnotation(ProcessingGroup.class)) {
+            ProcessingGroup group = beans.findAnnotationOnBean(bean, ProcessingGroup.class);
+            if (group != null) {
+                names.add(group.value());
+            }
+        }
+        return names;
+    }
+
+    private static void configure(EventProcessingConfigurer processing, QuerySideProperties properties,
+                                  ProjectionProgress progress, ProjectionFailures failures, ReadModelFlush flush) {
+        processing
                 .usingTrackingEventProcessors()
                 .registerTrackingEventProcessorConfiguration(config -> TrackingEventProcessorConfiguration
                         .forParallelProcessing(properties.segments())

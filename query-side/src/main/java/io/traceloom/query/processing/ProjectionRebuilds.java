@@ -12,15 +12,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.axonframework.common.stream.BlockingStream;
+import org.axonframework.common.transaction.NoTransactionManager;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.AbstractEventProcessor;
 import org.axonframework.eventhandling.EventHandlerInvoker;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.EventTrackerStatus;
+import org.axonframework.eventhandling.MultiEventHandlerInvoker;
 import org.axonframework.eventhandling.Segment;
+import org.axonframework.eventhandling.SimpleEventHandlerInvoker;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.eventhandling.TrackedEventMessage;
 import org.axonframework.eventhandling.TrackingToken;
+import org.axonframework.eventhandling.deadletter.DeadLetteringEventHandlerInvoker;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.slf4j.Logger;
@@ -43,9 +47,13 @@ import org.springframework.stereotype.Component;
  * handles after the swap, as it always does. Reads see the live read model until the swap and the rebuilt
  * one after, never one going back in time.
  *
- * <p>A batch that fails is retried with a pause doubling from 1 s to 60 s, one log line each time, as the
- * processor does; the rebuild reports where it is stuck. Assumes, as everywhere so far, that this process
- * runs the projection's processor (all of its segments).
+ * <p>An event the projection cannot handle is parked, with the rest of its sequence, as the processor parks it
+ * ({@link PoisonEvents}), but in a dead-letter queue of the rebuild's own: the rebuild starts the read model
+ * afresh, and its dead letters with it. At the swap, what the rebuild parked takes the place of what the
+ * processor had (nothing, when the cause has been fixed since). A batch that fails otherwise (MongoDB) is
+ * retried with a pause doubling from 1 s to 60 s, one log line each time, as the processor does; the rebuild
+ * reports where it is stuck. Assumes, as everywhere so far, that this process runs the projection's processor
+ * (all of its segments).
  */
 @Component
 public class ProjectionRebuilds implements DisposableBean {
@@ -75,16 +83,19 @@ public class ProjectionRebuilds implements DisposableBean {
     private final TokenStore tokenStore;
     private final MongoTemplate mongo;
     private final ProjectionProgress progress;
+    private final DeadLetterQueues deadLetters;
     private final int batchSize;
     private final Map<String, Rebuild> running = new ConcurrentHashMap<>();
 
     public ProjectionRebuilds(EventProcessingConfiguration processing, EventStore eventStore, TokenStore tokenStore,
-                              MongoTemplate mongo, ProjectionProgress progress, QuerySideProperties properties) {
+                              MongoTemplate mongo, ProjectionProgress progress, DeadLetterQueues deadLetters,
+                              QuerySideProperties properties) {
         this.processing = processing;
         this.eventStore = eventStore;
         this.tokenStore = tokenStore;
         this.mongo = mongo;
         this.progress = progress;
+        this.deadLetters = deadLetters;
         this.batchSize = properties.batchSize();
     }
 
@@ -97,16 +108,40 @@ public class ProjectionRebuilds implements DisposableBean {
     public boolean start(String projection) {
         StreamingEventProcessor processor = processing.eventProcessor(projection, StreamingEventProcessor.class)
                 .orElseThrow(() -> new IllegalArgumentException("No projection " + projection));
-        if (!(processor instanceof AbstractEventProcessor handlers)) {
+        if (!(processor instanceof AbstractEventProcessor handlers)
+                || !(handlersOf(handlers.eventHandlerInvoker()) instanceof SimpleEventHandlerInvoker live)) {
             throw new IllegalArgumentException("Projection " + projection + " cannot be rebuilt");
         }
-        Rebuild rebuild = new Rebuild(projection, processor, handlers.eventHandlerInvoker(),
+        if (running.containsKey(projection)) {
+            return false;
+        }
+        Rebuild rebuild = new Rebuild(projection, processor, rebuildHandlers(projection, live),
                 position(eventStore.createHeadToken()));
         if (running.putIfAbsent(projection, rebuild) != null) {
             return false;
         }
         rebuild.thread.start();
         return true;
+    }
+
+    /** The invoker of the projection's handlers: its processor's, which Axon wraps as one of several. */
+    private static EventHandlerInvoker handlersOf(EventHandlerInvoker invoker) {
+        return invoker instanceof MultiEventHandlerInvoker multi && multi.delegates().size() == 1
+                ? multi.delegates().get(0) : invoker;
+    }
+
+    /** The projection's handlers, as its processor has them, parking what they cannot handle in the rebuild's queue. */
+    private EventHandlerInvoker rebuildHandlers(String projection, SimpleEventHandlerInvoker live) {
+        return DeadLetteringEventHandlerInvoker.builder()
+                .eventHandlers(live.eventHandlers())
+                .sequencingPolicy(live.getSequencingPolicy())
+                .queue(deadLetters.rebuildQueue(projection))
+                .enqueuePolicy(PoisonEvents.policy(projection, live.getSequencingPolicy(), true))
+                .listenerInvocationErrorHandler(PoisonEvents.DISCARD_WRITES)
+                .transactionManager(NoTransactionManager.instance())
+                .enableSequenceIdentifierCache()
+                .allowReset(true) // the reset at its start clears what an unfinished rebuild left
+                .build();
     }
 
     /** How far the running rebuild of the projection is; empty when none runs. */
@@ -247,6 +282,7 @@ public class ProjectionRebuilds implements DisposableBean {
                     return false;
                 }
                 readModels.swap();
+                deadLetters.replaceWithRebuilt(projection);
                 progress.moved(); // the read model changed, though no position did: views read before are old
                 try {
                     for (int segment : segments) {
@@ -354,6 +390,7 @@ public class ProjectionRebuilds implements DisposableBean {
             Thread.interrupted(); // a cancel interrupted this thread; the driver refuses to work in one that is
             try {
                 readModels.discard();
+                deadLetters.discardRebuilt(projection);
             } catch (RuntimeException e) {
                 log.warn("Could not drop the collections of the unfinished rebuild of projection {}: {}", projection,
                         e.toString());

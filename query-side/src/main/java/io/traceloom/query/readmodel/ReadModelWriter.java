@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.data.mongodb.core.BulkOperations.BulkMode;
@@ -31,6 +32,7 @@ import org.springframework.stereotype.Component;
 public class ReadModelWriter {
 
     private static final String PENDING = ReadModelWriter.class.getName() + ".pending";
+    private static final String EVENT_WRITES = ReadModelWriter.class.getName() + ".eventWrites";
     /** The unit-of-work resource that sends this unit of work's writes to a rebuild's collections. */
     static final String REBUILD = ReadModelWriter.class.getName() + ".rebuild";
     /** The unit-of-work resource that keeps this unit of work's writes in memory ({@link ScratchReadModel}). */
@@ -67,8 +69,23 @@ public class ReadModelWriter {
         }
         UnitOfWork<?> root = CurrentUnitOfWork.get().root();
         Map<String, Batched<?>> pending = root.getOrComputeResource(PENDING, key -> new LinkedHashMap<>());
+        EventWrites eventWrites = root.getOrComputeResource(EVENT_WRITES, key -> new EventWrites());
         return (Documents<D>) pending.computeIfAbsent(live,
-                key -> new Batched<>(mongo, type, idOf, collection(root, type, live)));
+                key -> new Batched<>(mongo, type, idOf, collection(root, type, live), eventWrites));
+    }
+
+    /**
+     * Takes back the held writes the handlers of {@code event} have made so far in this batch, leaving those of
+     * the batch's other events: a handler failed on the event, which waits in the dead-letter queue instead, and
+     * must leave nothing of itself in the read model.
+     */
+    public static void discardWritesOf(EventMessage<?> event) {
+        if (CurrentUnitOfWork.isStarted() && event != null) {
+            EventWrites eventWrites = CurrentUnitOfWork.get().root().getResource(EVENT_WRITES);
+            if (eventWrites != null) {
+                eventWrites.discard(event.getIdentifier());
+            }
+        }
     }
 
     /**
@@ -109,6 +126,45 @@ public class ReadModelWriter {
         if (pending != null) {
             pending.values().forEach(Batched::flush);
             pending.clear();
+        }
+        EventWrites eventWrites = unitOfWork.root().getResource(EVENT_WRITES);
+        if (eventWrites != null) {
+            eventWrites.forget();
+        }
+    }
+
+    /**
+     * How to take back the held writes of the event being handled: for each write, what the batch held for
+     * that document before it. Kept for one event at a time (the one whose handlers write now), so it costs a
+     * few entries, not the batch.
+     */
+    private static final class EventWrites {
+        private final List<Runnable> undo = new ArrayList<>();
+        private String event;
+
+        /** Notes how to undo a write the current event's handlers are about to make. */
+        void record(Runnable undoWrite) {
+            String current = CurrentUnitOfWork.isStarted() && CurrentUnitOfWork.get().getMessage() != null
+                    ? CurrentUnitOfWork.get().getMessage().getIdentifier() : null;
+            if (current == null || !current.equals(event)) {
+                undo.clear();
+                event = current;
+            }
+            undo.add(undoWrite);
+        }
+
+        void discard(String eventIdentifier) {
+            if (eventIdentifier.equals(event)) {
+                for (int i = undo.size() - 1; i >= 0; i--) {
+                    undo.get(i).run();
+                }
+            }
+            forget();
+        }
+
+        void forget() {
+            undo.clear();
+            event = null;
         }
     }
 
@@ -153,12 +209,15 @@ public class ReadModelWriter {
         private final String collection;
         private final Map<String, Optional<D>> writes = new LinkedHashMap<>();
         private final Map<String, Optional<D>> read = new HashMap<>();
+        private final EventWrites eventWrites;
 
-        Batched(MongoTemplate mongo, Class<D> type, Function<D, String> idOf, String collection) {
+        Batched(MongoTemplate mongo, Class<D> type, Function<D, String> idOf, String collection,
+                EventWrites eventWrites) {
             this.mongo = mongo;
             this.type = type;
             this.idOf = idOf;
             this.collection = collection;
+            this.eventWrites = eventWrites;
         }
 
         @Override
@@ -185,12 +244,24 @@ public class ReadModelWriter {
 
         @Override
         public void save(D document) {
-            writes.put(idOf.apply(document), Optional.of(document));
+            hold(idOf.apply(document), Optional.of(document));
         }
 
         @Override
         public void remove(String id) {
-            writes.put(id, Optional.empty());
+            hold(id, Optional.empty());
+        }
+
+        private void hold(String id, Optional<D> write) {
+            Optional<D> before = writes.get(id);
+            eventWrites.record(() -> {
+                if (before == null) {
+                    writes.remove(id);
+                } else {
+                    writes.put(id, before);
+                }
+            });
+            writes.put(id, write);
         }
 
         void flush() {

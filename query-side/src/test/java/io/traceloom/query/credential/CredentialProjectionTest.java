@@ -81,6 +81,25 @@ class CredentialProjectionTest {
         assertThat(ids(list("Audit", "urn:x:1", Status.ACTIVE))).isEmpty();
     }
 
+    /** What the command side signs, the fold takes: none of it is read into a long or a double on the way. */
+    @Test
+    void aCredentialIsFoldedWhateverItsNumbersNestingAndStringsHold() {
+        String deep = "[".repeat(500) + "9223372036854775808" + "]".repeat(500);
+        String credential = "{\"@context\":[\"https://www.w3.org/2018/credentials/v1\"],\"lot\":-9223372036854775809,"
+                + "\"type\":[\"VerifiableCredential\",7,\"Lot\"],\"credentialSubject\":[{\"n\":1e400,\"id\":\"urn:x:1\","
+                + "\"m\":{\"id\":\"urn:x:nested\"},\"deep\":" + deep + "},{\"id\":12345678901234567890},"
+                + "{\"id\":\"urn:x:\\u0000\\ud83d\\ude00\",\"z\":-0.0}],\"big\":" + "9".repeat(5000) + ","
+                + "\"expirationDate\":\"2030-01-01T00:00:00Z\",\"s\":\"" + "x".repeat(2_000_000) + "\"}";
+
+        projection.on(new CredentialIssued("t1", "c-1", credential), AT);
+
+        assertThat(queries.handle(new FindCredential("t1", "c-1"))).contains(new CredentialView("c-1", credential));
+        assertThat(ids(list("Lot", "urn:x:1", Status.ACTIVE))).containsExactly("c-1");
+        assertThat(ids(list(null, "urn:x:\u0000\ud83d\ude00", null))).containsExactly("c-1");
+        assertThat(ids(list(null, "urn:x:nested", null))).as("only a subject's own id").isEmpty();
+        assertThat(ids(list(null, null, Status.EXPIRED))).isEmpty();
+    }
+
     @Test
     void resetEmptiesTheReadModel() {
         projection.on(new CredentialIssued("t1", "c-1", SIGNED), AT);

@@ -13,6 +13,7 @@ import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.GenericEventMessage;
 import org.axonframework.messaging.DefaultInterceptorChain;
 import org.axonframework.messaging.unitofwork.BatchingUnitOfWork;
+import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +63,64 @@ class ReadModelWriterTest {
         assertThat(stored()).isEqualTo(2);
         assertThat(mongo.template().findById("tag-0", TradeItemTagDocument.class).deleted()).isTrue();
         assertThat(mongo.template().findById("tag-1", TradeItemTagDocument.class)).isNull();
+    }
+
+    /**
+     * A handler that fails on an event, which then waits in the dead-letter queue, takes back what it wrote: the
+     * batch's other events keep theirs, also where they wrote the same documents before and after it.
+     */
+    @Test
+    void theWritesOfAnEventWhoseHandlerFailedAreTakenBackAndTheBatchsOthersKept() throws Exception {
+        mongo.template().save(tag(9));
+        List<EventMessage<?>> events = List.of(event(0), event(1), event(2));
+        BatchingUnitOfWork<EventMessage<?>> batch = new BatchingUnitOfWork<>(events);
+
+        batch.executeWithResult(() -> new DefaultInterceptorChain<>(batch, List.of(new ReadModelFlush()),
+                message -> {
+                    int i = (Integer) message.getPayload();
+                    if (i == 1) {
+                        tags().save(TradeItemTagDocument.of("t1", 0, tags().find("tag-0").state().deleted(AT, 3)));
+                        tags().save(tag(1));
+                        tags().remove("tag-9");
+                        ReadModelWriter.discardWritesOf(message); // what the dead-lettering handler does
+                        return null;
+                    }
+                    tags().save(tag(i));
+                    return null;
+                }).proceed());
+
+        assertThat(mongo.template().findById("tag-0", TradeItemTagDocument.class).deleted())
+                .as("the earlier event's write, not the failed one's").isFalse();
+        assertThat(mongo.template().findById("tag-1", TradeItemTagDocument.class)).isNull();
+        assertThat(mongo.template().findById("tag-9", TradeItemTagDocument.class)).isNotNull();
+        assertThat(mongo.template().findById("tag-2", TradeItemTagDocument.class)).isNotNull();
+    }
+
+    /** As the dead-letter queue retries events: each in a unit of its own, within one for them all. */
+    @Test
+    void anEventRetriedAloneWhoseHandlerFailsLeavesNoWriteForTheNext() {
+        mongo.template().save(tag(9));
+        DefaultUnitOfWork<EventMessage<?>> retry = DefaultUnitOfWork.startAndGet(null);
+        try {
+            for (int i : new int[] {1, 2}) {
+                DefaultUnitOfWork<EventMessage<?>> letter = DefaultUnitOfWork.startAndGet(event(i));
+                letter.executeWithResult(() -> new DefaultInterceptorChain<>(letter, List.of(new ReadModelFlush()),
+                        message -> {
+                            tags().save(tag(i));
+                            if (i == 1) {
+                                tags().remove("tag-9");
+                                throw new IllegalStateException("poison");
+                            }
+                            return null;
+                        }).proceed());
+            }
+        } finally {
+            retry.commit();
+        }
+
+        assertThat(mongo.template().findById("tag-1", TradeItemTagDocument.class)).isNull();
+        assertThat(mongo.template().findById("tag-9", TradeItemTagDocument.class)).isNotNull();
+        assertThat(mongo.template().findById("tag-2", TradeItemTagDocument.class)).isNotNull();
     }
 
     @Test
