@@ -88,6 +88,7 @@ final class HostileInputs {
         cases.addAll(custodyCommissions());
         cases.addAll(histories());
         cases.addAll(auditFeed());
+        cases.addAll(edges());
         for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, VC_ISSUE, VC_VERIFY, THEMES, SCHEMAS, TEMPLATES,
                 TENANT_USERS, PARTNER_TAGS, CUSTODY, CONSUME)) {
             cases.addAll(malformedBodies(path));
@@ -213,6 +214,39 @@ final class HostileInputs {
         cases.addAll(pagingAbuse(AUDIT));
         cases.addAll(wrongMethods(AUDIT));
         return cases;
+    }
+
+    /**
+     * Issue 24's edges: input that used to get a 500, or be taken where it should not. A credential whose
+     * {@code did:key} is no Ed25519 key fails its verification naming the key (a whole proof, a 64-byte
+     * signature, so that the key is what is checked).
+     */
+    static List<HostileRequest> edges() {
+        List<HostileRequest> cases = new ArrayList<>();
+        for (String path : List.of(VERIFY, VC_VERIFY)) {
+            cases.add(json(path, signedBy("z6Mkeb4rtEhc8DUtvt5ehaVjdx3TLbQPpnTArkXhqfb1Mq75"))
+                    .named("a did:key whose bytes are no point of Ed25519").failsVerification("proof"));
+            cases.add(json(path, signedBy("z6MkeXATEjyXENzBXBxgC5EHk2JE5aqd7qMGGtDpLUH1e2Sj"))
+                    .named("a did:key of Ed25519's identity point").failsVerification("proof"));
+            cases.add(json(path, signedBy("z6MkeeyGXjRh23ycLaCdD5mBXsngbbyAXjZ5ScqbLru15dmR"))
+                    .named("a did:key of a point outside the prime-order group").failsVerification("proof"));
+            cases.add(json(path, signedBy("z6DtMnkmBcbzt3s7zq46m3HWh4Xtz1rS9Dp8pnkSnP46h9if"))
+                    .named("a did:key of another multicodec").failsVerification("proof"));
+            cases.add(json(path, signedBy("z2DQUyFHStG42FqbEhyM6LhkEqqV45NGGqKCwNxVWWu7Yzj"))
+                    .named("a did:key of 31 bytes").failsVerification("proof"));
+            cases.add(json(path, signedBy("z6Mk0OIl")).named("a did:key that is no base58").failsVerification("proof"));
+        }
+        return cases;
+    }
+
+    /** A credential with a whole proof by this key: a signature of 64 bytes (zeros), which is not the key's. */
+    private static String signedBy(String key) {
+        return "{\"verifiableCredential\":{\"@context\":[\"https://www.w3.org/ns/credentials/v2\"],"
+                + "\"type\":[\"VerifiableCredential\"],\"issuer\":\"did:key:" + key + "\","
+                + "\"credentialSubject\":{\"id\":\"urn:x:1\"},\"proof\":{\"type\":\"DataIntegrityProof\","
+                + "\"cryptosuite\":\"eddsa-rdfc-2022\",\"created\":\"2025-01-01T00:00:00Z\","
+                + "\"verificationMethod\":\"did:key:" + key + "#" + key + "\",\"proofPurpose\":\"assertionMethod\","
+                + "\"proofValue\":\"z" + "1".repeat(64) + "\"}}}";
     }
 
     /** JSON values that are documents to validate, though no other endpoint reads them. */
