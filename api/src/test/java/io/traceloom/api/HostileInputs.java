@@ -219,7 +219,8 @@ final class HostileInputs {
     /**
      * Issue 24's edges: input that used to get a 500, or be taken where it should not. A credential whose
      * {@code did:key} is no Ed25519 key fails its verification naming the key (a whole proof, a 64-byte
-     * signature, so that the key is what is checked).
+     * signature, so that the key is what is checked). What answers would repeat in their headers (a host, a
+     * query) is bounded.
      */
     static List<HostileRequest> edges() {
         List<HostileRequest> cases = new ArrayList<>();
@@ -235,6 +236,14 @@ final class HostileInputs {
             cases.add(json(path, signedBy("z2DQUyFHStG42FqbEhyM6LhkEqqV45NGGqKCwNxVWWu7Yzj"))
                     .named("a did:key of 31 bytes").failsVerification("proof"));
             cases.add(json(path, signedBy("z6Mk0OIl")).named("a did:key that is no base58").failsVerification("proof"));
+        }
+        cases.add(get(CREDENTIALS + "?subject=" + "s".repeat(4000)).named("a 4000 character subject").expect(400,
+                "subject"));
+        cases.add(get(CREDENTIALS + "?type=" + "t".repeat(4000)).named("a 4000 character type").expect(400, "type"));
+        cases.add(get(CREDENTIALS + "?subject=" + "%E2%82%AC".repeat(400))
+                .named("a subject whose Link would not fit").expect(414));
+        for (String path : List.of(ITEMS, CREDENTIALS, RESOLVED, DESCRIPTION)) {
+            cases.add(get(path).header("Host: " + "h".repeat(5000)).named("a 5000 character Host").expect(400, "Host"));
         }
         return cases;
     }
