@@ -245,6 +245,11 @@ final class HostileInputs {
         for (String path : List.of(ITEMS, CREDENTIALS, RESOLVED, DESCRIPTION)) {
             cases.add(get(path).header("Host: " + "h".repeat(5000)).named("a 5000 character Host").expect(400, "Host"));
         }
+        // a client's forwarded headers are not believed (no trusted proxy by default): answered as without them
+        cases.add(get(RESOLVED + "?linkType=linkset").header("X-Forwarded-Proto: gopher")
+                .header("X-Forwarded-Host: evil.example").named("a client's forwarded gopher scheme").expect(404));
+        cases.add(get("/01/04012345000008").header("Forwarded: proto=gopher;host=evil.example")
+                .named("a client's Forwarded gopher scheme").expect(400));
         return cases;
     }
 
