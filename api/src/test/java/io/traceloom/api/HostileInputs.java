@@ -250,6 +250,10 @@ final class HostileInputs {
                 .header("X-Forwarded-Host: evil.example").named("a client's forwarded gopher scheme").expect(404));
         cases.add(get("/01/04012345000008").header("Forwarded: proto=gopher;host=evil.example")
                 .named("a client's Forwarded gopher scheme").expect(400));
+        // a Digital Link is read with its percent-encoding normalised: encoded digits are digits
+        cases.add(get("/%30%31/" + GTIN + "/10/A%2FB").named("an encoded AI, a value holding an encoded slash")
+                .expect(404));
+        cases.add(get("/01/%30%34012345000008").named("an encoded GTIN with a wrong check digit").expect(400));
         return cases;
     }
 

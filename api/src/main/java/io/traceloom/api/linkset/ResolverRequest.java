@@ -36,9 +36,10 @@ record ResolverRequest(String origin, DigitalLink link, List<String> levelPaths,
 
     /**
      * Whether a raw request path is a resolver's: its first segment is a number, as every GS1 Application
-     * Identifier is. No other route of the service starts so.
+     * Identifier is, percent-encoded digits included ({@code /%30%31/…}). No other route of the service starts so.
      */
     static boolean isResolverPath(String rawPath) {
+        rawPath = PercentEncoding.normalizedPath(rawPath);
         int end = rawPath.indexOf('/', 1);
         String first = end < 0 ? rawPath.substring(1) : rawPath.substring(1, end);
         return !first.isEmpty() && first.chars().allMatch(c -> c >= '0' && c <= '9');
@@ -85,9 +86,13 @@ record ResolverRequest(String origin, DigitalLink link, List<String> levelPaths,
                 linkType == null || linkType.isEmpty() ? null : linkType, passed.toString());
     }
 
-    /** The path as sent, without a trailing slash (which the standard tolerates). */
+    /**
+     * The path as sent, without a trailing slash (which the standard tolerates), its percent-encoding normalised
+     * ({@link PercentEncoding#normalizedPath}): GS1 Digital Link compares URIs so, and so do the answers, which
+     * name it in anchors and {@code Link}s.
+     */
     static String rawPath(HttpServletRequest request) {
-        String raw = request.getRequestURI().substring(request.getContextPath().length());
+        String raw = PercentEncoding.normalizedPath(request.getRequestURI().substring(request.getContextPath().length()));
         return raw.length() > 1 && raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw;
     }
 
