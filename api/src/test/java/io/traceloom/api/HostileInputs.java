@@ -254,6 +254,12 @@ final class HostileInputs {
         cases.add(get("/%30%31/" + GTIN + "/10/A%2FB").named("an encoded AI, a value holding an encoded slash")
                 .expect(404));
         cases.add(get("/01/%30%34012345000008").named("an encoded GTIN with a wrong check digit").expect(400));
+        // a body with an Idempotency-Key is fingerprinted by its meaning: what is refused stays refused
+        cases.add(json(TAGS, "{ \"name\" : 42 ,\n \"code\" : \"X\" }").header("Idempotency-Key: edges-1")
+                .expect(400, "name"));
+        cases.add(json(TAGS, "{\"code\":\"A\",\"code\":\"B\",\"name\":\"n\"}").header("Idempotency-Key: edges-2")
+                .expect(400));
+        cases.add(json(TAGS, "{\"code\":\"A\",\"name\":\"n\"} {}").header("Idempotency-Key: edges-3").expect(400));
         return cases;
     }
 
