@@ -260,6 +260,19 @@ final class HostileInputs {
         cases.add(json(TAGS, "{\"code\":\"A\",\"code\":\"B\",\"name\":\"n\"}").header("Idempotency-Key: edges-2")
                 .expect(400));
         cases.add(json(TAGS, "{\"code\":\"A\",\"name\":\"n\"} {}").header("Idempotency-Key: edges-3").expect(400));
+        // identifiers a client chooses are characters that show: no bidirectional override, no zero-width space
+        for (String hidden : List.of("\\u202e", "\\u200b", "\\u2066", "\\ufeff", "\\uf8ff", "\\udb40\\udc41")) {
+            cases.add(json(TAGS, "{\"code\":\"AB" + hidden + "CD\",\"name\":\"n\"}").expect(400, "code"));
+            cases.add(json(PARTNER_TAGS, "{\"code\":\"AB" + hidden + "CD\",\"name\":\"n\"}").expect(400, "code"));
+            cases.add(json(TAG_SET, "[{\"code\":\"AB" + hidden + "CD\",\"name\":\"n\"}]").expect(400, "[0].code"));
+            cases.add(json(ITEMS, "{\"name\":\"n\",\"tradeItemTag\":\"AB" + hidden + "CD\"}").expect(400, "tradeItemTag"));
+            cases.add(json(CUSTODY, "{\"identifier\":\"AB" + hidden + "CD\",\"registeredConsumers\":[\"c\"]}")
+                    .expect(400, "identifier"));
+            cases.add(json(CUSTODY, "{\"identifier\":\"edges\",\"registeredConsumers\":[\"c" + hidden + "\"]}")
+                    .expect(400, "registeredConsumers[0]"));
+            cases.add(json(CONSUME, "{\"identifier\":\"edges\",\"consumedBy\":\"c" + hidden + "\"}")
+                    .expect(400, "consumedBy"));
+        }
         return cases;
     }
 
