@@ -87,6 +87,23 @@ class EchoedHeadersTest {
         assertThat(page.header("Link")).contains("<http://" + LONGEST_HOST);
     }
 
+    /** A resolver's preflight names the headers asked for; a list longer than any real one is answered with *. */
+    @Test
+    void aPreflightAskingForMoreHeadersThanFitIsStillAnswered() {
+        String many = String.join(", ", java.util.Collections.nCopies(700, "x-custom-header"));
+
+        RawHttp.Response preflight = raw.request("OPTIONS /01/09506000134352 HTTP/1.1", List.of(
+                "Origin: https://app.example", "Access-Control-Request-Method: GET",
+                "Access-Control-Request-Headers: " + many.substring(0, 7800)), new byte[0]);
+
+        assertThat(preflight.status()).isEqualTo(200);
+        assertThat(preflight.header("Access-Control-Allow-Headers")).isEqualTo("*");
+        RawHttp.Response ordinary = raw.request("OPTIONS /01/09506000134352 HTTP/1.1", List.of(
+                "Origin: https://app.example", "Access-Control-Request-Method: GET",
+                "Access-Control-Request-Headers: accept, accept-language"), new byte[0]);
+        assertThat(ordinary.header("Access-Control-Allow-Headers")).isEqualTo("accept, accept-language");
+    }
+
     @Test
     void aRedirectThatWouldCarryTooLongAQueryIsRefusedAsTooLong() {
         String gtin = Gs1Keys.gtin();
