@@ -62,6 +62,11 @@ class HostileInputCorpusTest {
 
         String what = hostile.describe() + " -> " + response.status() + " " + abbreviated(response.body());
         assertThat(response.status()).as(what).isEqualTo(hostile.status());
+        if (hostile.verification()) {
+            failedVerification(response, hostile, what);
+            assertThat(Stored.now(traceloom)).as(hostile.describe() + ": stored nothing").isEqualTo(before);
+            return;
+        }
         assertThat(response.contentType()).as(what).startsWith("application/problem+json");
         assertThat(response.header("X-Request-Id")).as(what).isNotBlank();
         JsonNode problem = response.json();
@@ -75,6 +80,18 @@ class HostileInputCorpusTest {
             assertThat(new HashSet<>(named)).as(what + ": each field once").hasSameSizeAs(named);
         }
         assertThat(Stored.now(traceloom)).as(hostile.describe() + ": stored nothing").isEqualTo(before);
+    }
+
+    /** A verification's own answer, as both verify endpoints give it: the check that failed is named, in words. */
+    private static void failedVerification(RawHttp.Response response, HostileRequest hostile, String what) {
+        assertThat(response.contentType()).as(what).startsWith("application/json");
+        assertThat(response.header("X-Request-Id")).as(what).isNotBlank();
+        JsonNode verification = response.json();
+        assertThat(verification.path("checks").isArray() && verification.path("warnings").isArray()).as(what).isTrue();
+        verification.path("errors").forEach(error -> assertThat(error.asText()).as(what)
+                .doesNotContainPattern(ProblemJson.LEAKS));
+        assertThat(verification.path("errors")).as(what)
+                .anyMatch(error -> error.asText().startsWith(hostile.field() + ": "));
     }
 
     /**

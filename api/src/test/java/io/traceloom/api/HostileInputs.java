@@ -90,6 +90,7 @@ final class HostileInputs {
         cases.addAll(auditFeed());
         cases.addAll(schemaEngine());
         cases.addAll(numbersBeyondWhatIsKept());
+        cases.addAll(edges());
         for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, VC_ISSUE, VC_VERIFY, THEMES, SCHEMAS, TEMPLATES,
                 TENANT_USERS, PARTNER_TAGS, CUSTODY, CONSUME)) {
             cases.addAll(malformedBodies(path));
@@ -260,6 +261,76 @@ final class HostileInputs {
         cases.addAll(pagingAbuse(AUDIT));
         cases.addAll(wrongMethods(AUDIT));
         return cases;
+    }
+
+    /**
+     * Issue 24's edges: input that used to get a 500, or be taken where it should not. A credential whose
+     * {@code did:key} is no Ed25519 key fails its verification naming the key (a whole proof, a 64-byte
+     * signature, so that the key is what is checked). What answers would repeat in their headers (a host, a
+     * query) is bounded.
+     */
+    static List<HostileRequest> edges() {
+        List<HostileRequest> cases = new ArrayList<>();
+        for (String path : List.of(VERIFY, VC_VERIFY)) {
+            cases.add(json(path, signedBy("z6Mkeb4rtEhc8DUtvt5ehaVjdx3TLbQPpnTArkXhqfb1Mq75"))
+                    .named("a did:key whose bytes are no point of Ed25519").failsVerification("proof"));
+            cases.add(json(path, signedBy("z6MkeXATEjyXENzBXBxgC5EHk2JE5aqd7qMGGtDpLUH1e2Sj"))
+                    .named("a did:key of Ed25519's identity point").failsVerification("proof"));
+            cases.add(json(path, signedBy("z6MkeeyGXjRh23ycLaCdD5mBXsngbbyAXjZ5ScqbLru15dmR"))
+                    .named("a did:key of a point outside the prime-order group").failsVerification("proof"));
+            cases.add(json(path, signedBy("z6DtMnkmBcbzt3s7zq46m3HWh4Xtz1rS9Dp8pnkSnP46h9if"))
+                    .named("a did:key of another multicodec").failsVerification("proof"));
+            cases.add(json(path, signedBy("z2DQUyFHStG42FqbEhyM6LhkEqqV45NGGqKCwNxVWWu7Yzj"))
+                    .named("a did:key of 31 bytes").failsVerification("proof"));
+            cases.add(json(path, signedBy("z6Mk0OIl")).named("a did:key that is no base58").failsVerification("proof"));
+        }
+        cases.add(get(CREDENTIALS + "?subject=" + "s".repeat(4000)).named("a 4000 character subject").expect(400,
+                "subject"));
+        cases.add(get(CREDENTIALS + "?type=" + "t".repeat(4000)).named("a 4000 character type").expect(400, "type"));
+        cases.add(get(CREDENTIALS + "?subject=" + "%E2%82%AC".repeat(400))
+                .named("a subject whose Link would not fit").expect(414));
+        for (String path : List.of(ITEMS, CREDENTIALS, RESOLVED, DESCRIPTION)) {
+            cases.add(get(path).header("Host: " + "h".repeat(5000)).named("a 5000 character Host").expect(400, "Host"));
+        }
+        // a client's forwarded headers are not believed (no trusted proxy by default): answered as without them
+        cases.add(get(RESOLVED + "?linkType=linkset").header("X-Forwarded-Proto: gopher")
+                .header("X-Forwarded-Host: evil.example").named("a client's forwarded gopher scheme").expect(404));
+        cases.add(get("/01/04012345000008").header("Forwarded: proto=gopher;host=evil.example")
+                .named("a client's Forwarded gopher scheme").expect(400));
+        // a Digital Link is read with its percent-encoding normalised: encoded digits are digits
+        cases.add(get("/%30%31/" + GTIN + "/10/A%2FB").named("an encoded AI, a value holding an encoded slash")
+                .expect(404));
+        cases.add(get("/01/%30%34012345000008").named("an encoded GTIN with a wrong check digit").expect(400));
+        // a body with an Idempotency-Key is fingerprinted by its meaning: what is refused stays refused
+        cases.add(json(TAGS, "{ \"name\" : 42 ,\n \"code\" : \"X\" }").header("Idempotency-Key: edges-1")
+                .expect(400, "name"));
+        cases.add(json(TAGS, "{\"code\":\"A\",\"code\":\"B\",\"name\":\"n\"}").header("Idempotency-Key: edges-2")
+                .expect(400));
+        cases.add(json(TAGS, "{\"code\":\"A\",\"name\":\"n\"} {}").header("Idempotency-Key: edges-3").expect(400));
+        // identifiers a client chooses are characters that show: no bidirectional override, no zero-width space
+        for (String hidden : List.of("\\u202e", "\\u200b", "\\u2066", "\\ufeff", "\\uf8ff", "\\udb40\\udc41")) {
+            cases.add(json(TAGS, "{\"code\":\"AB" + hidden + "CD\",\"name\":\"n\"}").expect(400, "code"));
+            cases.add(json(PARTNER_TAGS, "{\"code\":\"AB" + hidden + "CD\",\"name\":\"n\"}").expect(400, "code"));
+            cases.add(json(TAG_SET, "[{\"code\":\"AB" + hidden + "CD\",\"name\":\"n\"}]").expect(400, "[0].code"));
+            cases.add(json(ITEMS, "{\"name\":\"n\",\"tradeItemTag\":\"AB" + hidden + "CD\"}").expect(400, "tradeItemTag"));
+            cases.add(json(CUSTODY, "{\"identifier\":\"AB" + hidden + "CD\",\"registeredConsumers\":[\"c\"]}")
+                    .expect(400, "identifier"));
+            cases.add(json(CUSTODY, "{\"identifier\":\"edges\",\"registeredConsumers\":[\"c" + hidden + "\"]}")
+                    .expect(400, "registeredConsumers[0]"));
+            cases.add(json(CONSUME, "{\"identifier\":\"edges\",\"consumedBy\":\"c" + hidden + "\"}")
+                    .expect(400, "consumedBy"));
+        }
+        return cases;
+    }
+
+    /** A credential with a whole proof by this key: a signature of 64 bytes (zeros), which is not the key's. */
+    private static String signedBy(String key) {
+        return "{\"verifiableCredential\":{\"@context\":[\"https://www.w3.org/ns/credentials/v2\"],"
+                + "\"type\":[\"VerifiableCredential\"],\"issuer\":\"did:key:" + key + "\","
+                + "\"credentialSubject\":{\"id\":\"urn:x:1\"},\"proof\":{\"type\":\"DataIntegrityProof\","
+                + "\"cryptosuite\":\"eddsa-rdfc-2022\",\"created\":\"2025-01-01T00:00:00Z\","
+                + "\"verificationMethod\":\"did:key:" + key + "#" + key + "\",\"proofPurpose\":\"assertionMethod\","
+                + "\"proofValue\":\"z" + "1".repeat(64) + "\"}}}";
     }
 
     /** JSON values that are documents to validate, though no other endpoint reads them. */

@@ -1,6 +1,7 @@
 package io.traceloom.api.catalogue;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.traceloom.api.http.Identifier;
 import io.traceloom.api.http.NotWhiteSpace;
 import io.traceloom.api.http.SingleLine;
 import io.traceloom.kernel.catalogue.TagInput;
@@ -14,7 +15,7 @@ import jakarta.validation.constraints.Size;
  */
 @Schema(name = "TagInput", description = "A tag as sent: its code (unique in the catalogue), name and description.")
 public record TagRequest(
-        @NotBlank @NotWhiteSpace @Size(max = 100, message = "must be at most {max} characters") @SingleLine
+        @NotBlank @NotWhiteSpace @Size(max = 100, message = "must be at most {max} characters") @Identifier
         @Pattern(regexp = "(?U)\\S(.*\\S)?", message = "must not begin or end with white space")
         String code,
         @NotBlank @NotWhiteSpace @Size(max = 200, message = "must be at most {max} characters") @SingleLine

@@ -58,6 +58,9 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
  * and the projections catch up from there. A file that cannot be read is set aside and everything is rebuilt.
  * Rebuilds in progress ({@code *_rebuild}) are not saved.
  *
+ * <p>Both ways a read model of any size goes through in batches: read in the batches the embedded MongoDB
+ * answers with (at most 16 MB each, {@link EmbeddedMongoBackend}), written in inserts of at most as much.
+ *
  * <p>The file: BSON documents, each after a byte that says what it is: the header ({@code H}), a collection's
  * name ({@code C}), a document of that collection ({@code D}); and a last byte, {@code E}, without which the
  * file is incomplete.
@@ -68,6 +71,8 @@ public final class SavedReadModels {
     static final String FILE = "traceloom.bson";
     private static final int FORMAT = 1;
     private static final int INSERT_BATCH = 1000;
+    /** What one insert carries at most, as one batch of a query's answer does (MongoDB's 16 MB). */
+    private static final int INSERT_BATCH_BYTES = 16 * 1024 * 1024;
     private static final int HEADER = 'H';
     private static final int COLLECTION = 'C';
     private static final int DOCUMENT = 'D';
@@ -225,20 +230,29 @@ public final class SavedReadModels {
         return header.containsKey("savedAt") ? Instant.parse(header.getString("savedAt").getValue()) : null;
     }
 
-    /** Inserts the file's documents into their collections, up to its end mark; the number inserted. */
+    /**
+     * Inserts the file's documents into their collections, up to its end mark, in batches of at most
+     * {@value #INSERT_BATCH} documents and {@value #INSERT_BATCH_BYTES} bytes: a read model of any size is
+     * streamed through, never held; the number inserted.
+     */
     private static long copy(DataInputStream in, MongoDatabase target) throws IOException {
         long documents = 0;
         MongoCollection<RawBsonDocument> collection = null;
         List<RawBsonDocument> batch = new ArrayList<>(INSERT_BATCH);
+        long batchBytes = 0;
         for (int tag = in.read(); tag != END; tag = in.read()) {
             if (tag == COLLECTION) {
                 insert(collection, batch);
+                batchBytes = 0;
                 collection = target.getCollection(read(in).getString("collection").getValue(), RawBsonDocument.class);
             } else if (tag == DOCUMENT && collection != null) {
-                batch.add(read(in));
+                RawBsonDocument document = read(in);
+                batch.add(document);
+                batchBytes += document.getByteBuffer().remaining();
                 documents++;
-                if (batch.size() == INSERT_BATCH) {
+                if (batch.size() == INSERT_BATCH || batchBytes >= INSERT_BATCH_BYTES) {
                     insert(collection, batch);
+                    batchBytes = 0;
                 }
             } else {
                 throw new IOException(tag < 0 ? "the file is incomplete" : "an unknown mark " + tag);

@@ -68,6 +68,10 @@ public class CredentialController {
     private static final Pattern UUID_TEXT =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
+    /** The longest {@code type} / {@code subject} a list is filtered by (README, "Limits"). */
+    static final int MAX_TYPE_FILTER = 200;
+    static final int MAX_SUBJECT_FILTER = 500;
+
     /** An issued credential never changes: its entity tag is its first and only version. */
     private static final long ISSUED = 0;
 
@@ -155,10 +159,10 @@ public class CredentialController {
             array = @ArraySchema(schema = @Schema(implementation = CredentialShapes.VerifiableCredential.class))))
     @GetMapping
     public ResponseEntity<List<JsonNode>> list(Caller caller, PageParams page,
-                                               @Parameter(description = "Only credentials with this type.")
+                                               @Parameter(description = "Only credentials with this type; at most 200 characters.")
                                                @RequestParam(required = false) String type,
                                                @Parameter(description = "Only credentials about this subject "
-                                                       + "(`credentialSubject.id`).")
+                                                       + "(`credentialSubject.id`); at most 500 characters.")
                                                @RequestParam(required = false) String subject,
                                                @Parameter(description = "`active`, `revoked` or `expired`.",
                                                        schema = @Schema(allowableValues = {"active", "revoked",
@@ -166,7 +170,7 @@ public class CredentialController {
                                                @RequestParam(required = false) String status)
             throws JsonProcessingException {
         CredentialPage result = queries.get(new ListCredentials(caller.tenantId(), page.page(), page.limit(),
-                filter("type", type), filter("subject", subject), status(status), Instant.now()), CredentialPage.class);
+                filter("type", type, MAX_TYPE_FILTER), filter("subject", subject, MAX_SUBJECT_FILTER), status(status), Instant.now()), CredentialPage.class);
         List<JsonNode> items = new ArrayList<>();
         for (CredentialView view : result.items()) {
             items.add(json.readTree(view.credential()));
@@ -275,9 +279,13 @@ public class CredentialController {
         return id.regionMatches(true, 0, URN_UUID, 0, URN_UUID.length()) ? id.substring(URN_UUID.length()) : id;
     }
 
-    private static String filter(String name, String value) {
+    /** A filter's value; bounded, since a list's {@code Link} repeats it four times (README, "Limits"). */
+    private static String filter(String name, String value, int max) {
         if (value != null && value.isBlank()) {
             throw new InvalidRequestException(name, "must not be empty; leave it out to list all");
+        }
+        if (value != null && value.length() > max) {
+            throw new InvalidRequestException(name, "must be at most " + max + " characters");
         }
         return value;
     }

@@ -6,19 +6,19 @@ import static io.traceloom.api.custody.CustodyLimits.TRIMMED;
 import static io.traceloom.api.custody.CustodyLimits.TRIMMED_MESSAGE;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.traceloom.api.http.Identifier;
 import io.traceloom.api.http.NotWhiteSpace;
-import io.traceloom.api.http.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 public record ConsumeCustodyCommissionRequest(
         @Schema(description = "The identifier of the commission to consume.")
-        @NotBlank @NotWhiteSpace @Size(max = MAX_IDENTIFIER, message = "must be at most {max} characters") @SingleLine
+        @NotBlank @NotWhiteSpace @Size(max = MAX_IDENTIFIER, message = "must be at most {max} characters") @Identifier
         @Pattern(regexp = TRIMMED, message = TRIMMED_MESSAGE)
         String identifier,
         @Schema(description = "Who takes custody: one of its registered consumers.")
-        @NotBlank @NotWhiteSpace @Size(max = MAX_CONSUMER, message = "must be at most {max} characters") @SingleLine
+        @NotBlank @NotWhiteSpace @Size(max = MAX_CONSUMER, message = "must be at most {max} characters") @Identifier
         @Pattern(regexp = TRIMMED, message = TRIMMED_MESSAGE)
         String consumedBy) {
 }

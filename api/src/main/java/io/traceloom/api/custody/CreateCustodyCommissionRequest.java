@@ -7,8 +7,8 @@ import static io.traceloom.api.custody.CustodyLimits.TRIMMED;
 import static io.traceloom.api.custody.CustodyLimits.TRIMMED_MESSAGE;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.traceloom.api.http.Identifier;
 import io.traceloom.api.http.NotWhiteSpace;
-import io.traceloom.api.http.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -18,11 +18,11 @@ import java.util.List;
 public record CreateCustodyCommissionRequest(
         @Schema(description = "Names the commission in its tenant, for good while it exists; consumers name it to "
                 + "consume it.")
-        @NotBlank @NotWhiteSpace @Size(max = MAX_IDENTIFIER, message = "must be at most {max} characters") @SingleLine
+        @NotBlank @NotWhiteSpace @Size(max = MAX_IDENTIFIER, message = "must be at most {max} characters") @Identifier
         @Pattern(regexp = TRIMMED, message = TRIMMED_MESSAGE)
         String identifier,
         @Schema(description = "Who may consume it: distinct ids, kept in this order.")
         @NotNull @Size(min = 1, max = MAX_CONSUMERS, message = "must hold {min} to {max} consumers")
         List<@NotBlank @NotWhiteSpace @Size(max = MAX_CONSUMER, message = "must be at most {max} characters")
-                @SingleLine @Pattern(regexp = TRIMMED, message = TRIMMED_MESSAGE) String> registeredConsumers) {
+                @Identifier @Pattern(regexp = TRIMMED, message = TRIMMED_MESSAGE) String> registeredConsumers) {
 }

@@ -6,8 +6,8 @@ import static io.traceloom.api.custody.CustodyLimits.TRIMMED;
 import static io.traceloom.api.custody.CustodyLimits.TRIMMED_MESSAGE;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.traceloom.api.http.Identifier;
 import io.traceloom.api.http.NotWhiteSpace;
-import io.traceloom.api.http.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -18,5 +18,5 @@ public record UpdateCustodyCommissionRequest(
         @Schema(description = "Who may consume it from now on: distinct ids, kept in this order.")
         @NotNull @Size(min = 1, max = MAX_CONSUMERS, message = "must hold {min} to {max} consumers")
         List<@NotBlank @NotWhiteSpace @Size(max = MAX_CONSUMER, message = "must be at most {max} characters")
-                @SingleLine @Pattern(regexp = TRIMMED, message = TRIMMED_MESSAGE) String> registeredConsumers) {
+                @Identifier @Pattern(regexp = TRIMMED, message = TRIMMED_MESSAGE) String> registeredConsumers) {
 }

@@ -1,5 +1,7 @@
 package io.traceloom.api.file;
 
+import io.traceloom.api.http.PlainText;
+
 import java.text.Normalizer;
 
 /**
@@ -60,11 +62,7 @@ final class FileNames {
     }
 
     private static boolean unsafe(int c) {
-        return switch (Character.getType(c)) {
-            case Character.CONTROL, Character.FORMAT, Character.PRIVATE_USE, Character.SURROGATE,
-                 Character.UNASSIGNED, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR -> true;
-            default -> false;
-        };
+        return PlainText.unsafeInNames(c);
     }
 
     /** At most {@value #MAX_LENGTH} UTF-16 code units, cut before the extension, never inside a character. */

@@ -30,6 +30,7 @@ public final class Paged {
      * store): no {@code X-Total-Count}, no {@code last}; {@code next} while there is more.
      */
     public static <T> ResponseEntity<List<T>> openEnded(PageParams params, List<T> items, boolean more) {
+        requireLinksFit(params);
         StringJoiner links = new StringJoiner(", ");
         links.add(link(1, params, "first"));
         if (params.page() > 1) {
@@ -42,6 +43,7 @@ public final class Paged {
     }
 
     private static ResponseEntity.BodyBuilder headers(PageParams params, long total) {
+        requireLinksFit(params);
         long last = Math.max(1, (total + params.limit() - 1) / params.limit());
         StringJoiner links = new StringJoiner(", ");
         links.add(link(1, params, "first"));
@@ -55,6 +57,15 @@ public final class Paged {
         return ResponseEntity.ok()
                 .header(TOTAL_COUNT, Long.toString(total))
                 .header("Link", links.toString());
+    }
+
+    /**
+     * The links repeat the request (its host and query) four times: whether they fit is decided on the request
+     * alone, as if every link were there and named the last page there can be, whatever the list holds.
+     */
+    private static void requireLinksFit(PageParams params) {
+        int longest = link(Integer.MAX_VALUE, params, "first").length();
+        EchoedHeaders.requireFits(4L * (longest + 2), "the Link header of its pages");
     }
 
     private static String link(long page, PageParams params, String relation) {

@@ -56,6 +56,64 @@ public final class PercentEncoding {
         }
     }
 
+    /**
+     * A raw path with its percent-encoding normalised as RFC 3986 (6.2.2.1, 6.2.2.2) does before comparing URIs:
+     * an encoded unreserved character ({@code ALPHA DIGIT - . _ ~}) decoded, every other triplet's hexadecimal
+     * digits in upper case. {@code /01/%30%39506000134352/10/lot%2f1} is {@code /01/09506000134352/10/lot%2F1}.
+     * A segment that would become {@code .} or {@code ..} keeps its encoding, which would otherwise make it a
+     * step up the path; a {@code %} that starts no triplet is left for the reader of the path to refuse.
+     */
+    public static String normalizedPath(String raw) {
+        if (raw.indexOf('%') < 0) {
+            return raw;
+        }
+        StringBuilder path = new StringBuilder(raw.length());
+        int segmentStart = 0;
+        for (int end = 0; end <= raw.length(); end++) {
+            if (end < raw.length() && raw.charAt(end) != '/') {
+                continue;
+            }
+            String segment = normalizedSegment(raw.substring(segmentStart, end));
+            if (segment.equals(".") || segment.equals("..")) {
+                path.append(raw, segmentStart, end);
+            } else {
+                path.append(segment);
+            }
+            if (end < raw.length()) {
+                path.append('/');
+            }
+            segmentStart = end + 1;
+        }
+        return path.toString();
+    }
+
+    private static String normalizedSegment(String raw) {
+        StringBuilder segment = new StringBuilder(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            int high = c == '%' && i + 2 < raw.length() ? hex(raw.charAt(i + 1)) : -1;
+            int low = high < 0 ? -1 : hex(raw.charAt(i + 2));
+            if (low < 0) {
+                segment.append(c);
+                continue;
+            }
+            char decoded = (char) (high * 16 + low);
+            if (unreserved(decoded)) {
+                segment.append(decoded);
+            } else {
+                segment.append('%').append(Character.toUpperCase(raw.charAt(i + 1)))
+                        .append(Character.toUpperCase(raw.charAt(i + 2)));
+            }
+            i += 2;
+        }
+        return segment.toString();
+    }
+
+    private static boolean unreserved(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'
+                || c == '_' || c == '~';
+    }
+
     /** An ASCII hexadecimal digit's value, or -1 ({@link Character#digit} takes other scripts' digits too). */
     private static int hex(char c) {
         if (c >= '0' && c <= '9') {

@@ -13,8 +13,38 @@ public final class PlainText {
     public static final String SINGLE_LINE = "must be one line, without tabs, line breaks or control characters";
     public static final String NO_CONTROLS = "must not contain control characters other than tab and line breaks";
     public static final String UNICODE = "is not valid Unicode (it has an unpaired surrogate)";
+    public static final String IDENTIFIER = "must be one line of characters that show: no control, format "
+            + "(bidirectional, zero-width), private-use or unassigned characters";
 
     private PlainText() {
+    }
+
+    /**
+     * What is wrong with an identifier a client chooses (a code, a custody identifier, a consumer), or
+     * {@code null}: one line, and every character one that shows ({@link #unsafeInNames}). A right-to-left
+     * override would show {@code AB<U+202E>CD} as {@code ABDC}; a zero-width space makes two that look alike
+     * differ.
+     */
+    @Nullable
+    public static String problemWithIdentifier(String text) {
+        String problem = problemWith(text, true);
+        if (problem != null) {
+            return problem;
+        }
+        return text.codePoints().anyMatch(PlainText::unsafeInNames) ? IDENTIFIER : null;
+    }
+
+    /**
+     * Whether a character has no place in a name: controls, format characters (bidirectional controls,
+     * zero-width characters, byte order marks, tag characters), private-use, unassigned, surrogates, and line
+     * and paragraph separators. Letters, marks, digits, symbols, punctuation and spaces of every script pass.
+     */
+    public static boolean unsafeInNames(int codePoint) {
+        return switch (Character.getType(codePoint)) {
+            case Character.CONTROL, Character.FORMAT, Character.PRIVATE_USE, Character.SURROGATE,
+                 Character.UNASSIGNED, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR -> true;
+            default -> false;
+        };
     }
 
     /** What is wrong with this text, or {@code null}; single-line text may not hold tabs or line breaks. */

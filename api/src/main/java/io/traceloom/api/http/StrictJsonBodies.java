@@ -42,7 +42,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestBodyAdviceAd
  * What every JSON request body must be, whatever the endpoint: UTF-8 (RFC 8259; a declared charset other
  * than UTF-8 is 415), and every string in it, property names included, {@link PlainText plain text}. Checked
  * here once for all bodies, typed or free-form ({@code credentialSubject}), so no endpoint can forget it.
- * Fields annotated {@link SingleLine} are left to Bean Validation, which states their stricter rule.
+ * Fields annotated {@link SingleLine} or {@link Identifier} are left to Bean Validation, which states their
+ * stricter rule.
  */
 @ControllerAdvice
 public class StrictJsonBodies extends RequestBodyAdviceAdapter {
@@ -188,7 +189,7 @@ public class StrictJsonBodies extends RequestBodyAdviceAdapter {
             }
         } else if (value.getClass().isRecord()) {
             for (RecordComponent component : value.getClass().getRecordComponents()) {
-                if (component.isAnnotationPresent(SingleLine.class)) {
+                if (component.isAnnotationPresent(SingleLine.class) || component.isAnnotationPresent(Identifier.class)) {
                     continue;
                 }
                 JsonProperty renamed = component.getAccessor().getAnnotation(JsonProperty.class);

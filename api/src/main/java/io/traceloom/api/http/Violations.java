@@ -14,7 +14,7 @@ final class Violations {
 
     /** Constraints by how basic they are; any other comes after these. */
     private static final List<String> BASIC_FIRST = List.of("NotNull", "NotBlank", "NotWhiteSpace", "NotEmpty",
-            "Size", "Length", "Min", "Max", "DecimalMin", "DecimalMax", "SingleLine", "Pattern");
+            "Size", "Length", "Min", "Max", "DecimalMin", "DecimalMax", "SingleLine", "Identifier", "Pattern");
 
     private Violations() {
     }

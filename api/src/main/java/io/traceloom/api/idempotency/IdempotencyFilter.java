@@ -38,6 +38,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
@@ -49,8 +50,11 @@ import org.springframework.web.util.ContentCachingResponseWrapper;
  * key, by the same tenant, within 24 hours gets the first answer again (status, {@code Location},
  * {@code ETag}, body) and changes nothing; the same key with another request is 422.
  *
- * <p>Here the request is fingerprinted (method, target, content type, body) and the key handed to the
- * commands it sends ({@link IdempotencyMetadata}); the command side claims the key together with the
+ * <p>Here the request is fingerprinted (method, target, content type, body: a JSON body by what it says, in
+ * any member order and spacing, {@link CanonicalJson}) and the key handed to the commands it sends
+ * ({@link IdempotencyMetadata}), with the fingerprint of the request's bytes too: keys claimed before bodies
+ * were fingerprinted by their meaning hold that one, and a retry of theirs is known by it (every replica
+ * fingerprints alike, the claim is decided in the event store). The command side claims the key together with the
  * command's change. Once the request is answered, its answer is recorded with the key, bodies up to
  * {@value #MAX_STORED_BODY} bytes (a larger body is left out: a retry gets the status and headers, and
  * reads the resource at its {@code Location}). A request that sends no command, or whose command is
@@ -65,6 +69,8 @@ public class IdempotencyFilter extends OncePerRequestFilter {
 
     public static final String HEADER = "Idempotency-Key";
     static final int MAX_STORED_BODY = 64 * 1024;
+    /** The mark of a fingerprint of a JSON body's meaning; its number is the version of the canonical form. */
+    static final String MEANING = "json1:";
     /** Visible ASCII without quote and backslash, optionally quoted as a structured-field string. */
     private static final Pattern KEY = Pattern.compile("[\\x21\\x23-\\x5B\\x5D-\\x7E]{1,255}");
     private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
@@ -96,14 +102,15 @@ public class IdempotencyFilter extends OncePerRequestFilter {
                     List.of(new Problems.FieldProblem(HEADER, "must be 1 to 255 visible ASCII characters"))));
             return;
         }
+        String target = request.getMethod() + " " + request.getRequestURI() + "?"
+                + Objects.toString(request.getQueryString(), "") + "\n";
         MessageDigest fingerprint = sha256();
         // A multipart body's boundary is chosen anew for each attempt: its parts are what it says.
         String contentType = Uploads.isMultipart(request) ? request.getContentType().split(";", 2)[0].trim()
                 : Objects.toString(request.getContentType(), "");
-        fingerprint.update((request.getMethod() + " " + request.getRequestURI() + "?"
-                + Objects.toString(request.getQueryString(), "") + "\n" + contentType + "\n")
-                .getBytes(StandardCharsets.UTF_8));
+        fingerprint.update((target + contentType + "\n").getBytes(StandardCharsets.UTF_8));
         HttpServletRequest served = request;
+        String meaning = null;
         if (Uploads.isMultipart(request)) {
             // the container parses parts from its own stream; they can be read again afterwards
             try {
@@ -127,11 +134,13 @@ public class IdempotencyFilter extends OncePerRequestFilter {
                 return;
             }
             fingerprint.update(body);
+            meaning = meaningOf(target, contentType, body);
             served = new ReadBody(request, body);
         }
 
-        IdempotentRequest idempotent = new IdempotentRequest(key,
-                Base64.getUrlEncoder().withoutPadding().encodeToString(fingerprint.digest()));
+        String bytes = Base64.getUrlEncoder().withoutPadding().encodeToString(fingerprint.digest());
+        IdempotentRequest idempotent = meaning == null ? new IdempotentRequest(key, bytes, null)
+                : new IdempotentRequest(key, meaning, bytes);
         idempotent.attachTo(request);
         ContentCachingResponseWrapper answer = new ContentCachingResponseWrapper(response);
         try {
@@ -157,6 +166,30 @@ public class IdempotencyFilter extends OncePerRequestFilter {
         } catch (RuntimeException e) {
             log.warn("The answer to a request with {} could not be recorded; its retries will get 409", HEADER, e);
         }
+    }
+
+    /**
+     * The fingerprint of what a JSON body says ({@link CanonicalJson}: its members in any order, any white space),
+     * with the target and the media type (the charset can only be UTF-8); {@code null} when the body is not JSON.
+     * Marked as such ({@value #MEANING}), so that it is never taken for a fingerprint of bytes, which keys
+     * claimed before hold.
+     */
+    static String meaningOf(String target, String contentType, byte[] body) {
+        MediaType type;
+        try {
+            type = MediaType.parseMediaType(contentType);
+        } catch (InvalidMediaTypeException notAMediaType) {
+            return null;
+        }
+        if (!type.isCompatibleWith(MediaType.APPLICATION_JSON) && !type.getSubtype().endsWith("+json")) {
+            return null;
+        }
+        return CanonicalJson.of(body).map(json -> {
+            MessageDigest digest = sha256();
+            digest.update((target + type.getType() + "/" + type.getSubtype() + "\n" + json)
+                    .getBytes(StandardCharsets.UTF_8));
+            return MEANING + Base64.getUrlEncoder().withoutPadding().encodeToString(digest.digest());
+        }).orElse(null);
     }
 
     /** The key, unquoted if sent as a structured-field string; {@code null} when it is not a valid key. */

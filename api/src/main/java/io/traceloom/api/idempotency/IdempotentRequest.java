@@ -16,13 +16,20 @@ final class IdempotentRequest {
 
     private final String key;
     private final String fingerprint;
+    private final String bytesFingerprint;
     private final String attempt = UUID.randomUUID().toString();
     private volatile boolean dispatched;
     private volatile boolean refused;
 
-    IdempotentRequest(String key, String fingerprint) {
+    /**
+     * @param fingerprint      what the request is, as its claim records it
+     * @param bytesFingerprint what it is by its bytes, when the fingerprint is of its JSON's meaning; else
+     *                         {@code null}
+     */
+    IdempotentRequest(String key, String fingerprint, String bytesFingerprint) {
         this.key = key;
         this.fingerprint = fingerprint;
+        this.bytesFingerprint = bytesFingerprint;
     }
 
     void attachTo(jakarta.servlet.ServletRequest request) {
@@ -47,8 +54,11 @@ final class IdempotentRequest {
     /** The metadata of a command sent for this request; notes that one was sent. */
     Map<String, String> metaDataForCommand() {
         dispatched = true;
-        return Map.of(IdempotencyKeys.KEY, key, IdempotencyKeys.FINGERPRINT, fingerprint,
-                IdempotencyKeys.ATTEMPT, attempt);
+        return bytesFingerprint == null
+                ? Map.of(IdempotencyKeys.KEY, key, IdempotencyKeys.FINGERPRINT, fingerprint,
+                IdempotencyKeys.ATTEMPT, attempt)
+                : Map.of(IdempotencyKeys.KEY, key, IdempotencyKeys.FINGERPRINT, fingerprint,
+                IdempotencyKeys.BYTES_FINGERPRINT, bytesFingerprint, IdempotencyKeys.ATTEMPT, attempt);
     }
 
     /** The key was held by an earlier request: this one was answered on its behalf. */

@@ -11,6 +11,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.traceloom.api.http.EchoedHeaders;
 import io.traceloom.api.http.RawQuery;
 import io.traceloom.api.http.ResourceNotFoundException;
 import io.traceloom.api.messaging.Queries;
@@ -123,8 +124,11 @@ public class ResolverController {
         if (target == null) {
             throw notFound(asked.link().key() + " has no link of type " + asked.linkType() + ".", asked.linksetLink());
         }
+        String location = asked.withPassedQuery(target.href());
+        EchoedHeaders.requireFits(location.length() + asked.linksetLink().length(),
+                "the redirect's Location (the link with the query passed on) and Link");
         return ResponseEntity.status(HttpStatus.TEMPORARY_REDIRECT)
-                .header(HttpHeaders.LOCATION, asked.withPassedQuery(target.href()))
+                .header(HttpHeaders.LOCATION, location)
                 .header(HttpHeaders.LINK, asked.linksetLink())
                 .header(HttpHeaders.VARY, VARY)
                 .build();

@@ -5,6 +5,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.regex.Pattern;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -23,6 +24,15 @@ import org.springframework.web.filter.OncePerRequestFilter;
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 4)
 public class ResolverCorsFilter extends OncePerRequestFilter {
+
+    /**
+     * The headers a preflight asks for are named back when they are a list of header names no longer than
+     * this; anything else gets {@code *} (every header, for a request without credentials, which the resolver
+     * takes): an echo of up to 8 KB of whatever was sent made the answer's headers overflow, an empty 500.
+     */
+    private static final int MAX_ECHOED_HEADERS = 1024;
+    private static final Pattern HEADER_NAMES =
+            Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \\t]*,[ \\t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*");
 
     /** As Spring writes {@code Allow} everywhere else. */
     private static final String METHODS = "GET,HEAD,OPTIONS";
@@ -46,8 +56,9 @@ public class ResolverCorsFilter extends OncePerRequestFilter {
         response.setHeader(HttpHeaders.ALLOW, METHODS);
         response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_METHODS, METHODS);
         String requestedHeaders = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);
-        response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_HEADERS,
-                requestedHeaders == null || requestedHeaders.isBlank() ? "*" : requestedHeaders);
+        response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_HEADERS, requestedHeaders == null
+                || requestedHeaders.length() > MAX_ECHOED_HEADERS || !HEADER_NAMES.matcher(requestedHeaders).matches()
+                ? "*" : requestedHeaders);
         response.setHeader(HttpHeaders.ACCESS_CONTROL_MAX_AGE, "86400");
         String path = ResolverRequest.rawPath(request);
         if (ResolverRequest.isResolverPath(path)) {

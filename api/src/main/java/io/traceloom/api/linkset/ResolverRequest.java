@@ -14,10 +14,7 @@ import java.util.Locale;
 import java.util.StringJoiner;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.server.ServletServerHttpRequest;
 import org.springframework.web.ErrorResponseException;
-import org.springframework.web.util.ForwardedHeaderUtils;
-import org.springframework.web.util.UriComponents;
 
 /**
  * A resolver request as the GS1-Conformant Resolver standard reads it: the Digital Link of its path (taken
@@ -25,8 +22,8 @@ import org.springframework.web.util.UriComponents;
  * the rest of the query (passed on to the target), and what {@code Accept} asks for. Headers are read
  * leniently: GS1's own test suite sends {@code Accept: undefined}, which must still get its redirect.
  *
- * @param origin       {@code scheme://host[:port]} as the client reached the service ({@code Forwarded} and
- *                     {@code X-Forwarded-*} honoured)
+ * @param origin       {@code scheme://host[:port]} as the client reached the service (through a trusted proxy:
+ *                     see {@link #origin})
  * @param levelPaths   the raw path of each level, most specific first, the last one the primary key's
  * @param linkType     the {@code linkType} parameter, decoded, or {@code null}
  * @param passedQuery  the raw query without {@code linkType}, or empty
@@ -36,15 +33,13 @@ record ResolverRequest(String origin, DigitalLink link, List<String> levelPaths,
 
     static final String LINKSET_JSON = "application/linkset+json";
     static final String LINK_TYPE = "linkType";
-    /** The headers through which proxies tell where the client reached them. */
-    private static final List<String> FORWARDED = List.of("Forwarded", "X-Forwarded-Host", "X-Forwarded-Proto",
-            "X-Forwarded-Port", "X-Forwarded-Ssl");
 
     /**
      * Whether a raw request path is a resolver's: its first segment is a number, as every GS1 Application
-     * Identifier is. No other route of the service starts so.
+     * Identifier is, percent-encoded digits included ({@code /%30%31/…}). No other route of the service starts so.
      */
     static boolean isResolverPath(String rawPath) {
+        rawPath = PercentEncoding.normalizedPath(rawPath);
         int end = rawPath.indexOf('/', 1);
         String first = end < 0 ? rawPath.substring(1) : rawPath.substring(1, end);
         return !first.isEmpty() && first.chars().allMatch(c -> c >= '0' && c <= '9');
@@ -91,28 +86,28 @@ record ResolverRequest(String origin, DigitalLink link, List<String> levelPaths,
                 linkType == null || linkType.isEmpty() ? null : linkType, passed.toString());
     }
 
-    /** The path as sent, without a trailing slash (which the standard tolerates). */
+    /**
+     * The path as sent, without a trailing slash (which the standard tolerates), its percent-encoding normalised
+     * ({@link PercentEncoding#normalizedPath}): GS1 Digital Link compares URIs so, and so do the answers, which
+     * name it in anchors and {@code Link}s.
+     */
     static String rawPath(HttpServletRequest request) {
-        String raw = request.getRequestURI().substring(request.getContextPath().length());
+        String raw = PercentEncoding.normalizedPath(request.getRequestURI().substring(request.getContextPath().length()));
         return raw.length() > 1 && raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw;
     }
 
-    /** Where the client reached the service; the proxy headers are parsed only when there are any. */
+    /**
+     * Where the client reached the service, as the request says it: a proxy's {@code X-Forwarded-Proto},
+     * {@code -Host} and {@code -Port} are applied by Tomcat (its {@code RemoteIpValve}) only when the proxy is
+     * one configured as trusted ({@code server.tomcat.remoteip.internal-proxies}, none by default), and then
+     * only {@code http} or {@code https} and a valid host.
+     */
     static String origin(HttpServletRequest request) {
         String scheme = request.getScheme();
-        String host = request.getServerName();
         int port = request.getServerPort();
-        if (FORWARDED.stream().anyMatch(header -> request.getHeader(header) != null)) {
-            ServletServerHttpRequest http = new ServletServerHttpRequest(request);
-            UriComponents uri = ForwardedHeaderUtils.adaptFromForwardedHeaders(http.getURI(), http.getHeaders())
-                    .build();
-            scheme = uri.getScheme();
-            host = uri.getHost();
-            port = uri.getPort();
-        }
-        boolean defaultPort = port < 0 || ("http".equals(scheme) && port == 80)
+        boolean defaultPort = port <= 0 || ("http".equals(scheme) && port == 80)
                 || ("https".equals(scheme) && port == 443);
-        return scheme + "://" + host + (defaultPort ? "" : ":" + port);
+        return scheme + "://" + request.getServerName() + (defaultPort ? "" : ":" + port);
     }
 
     /** The keys of the levels, in the order of {@link #levelPaths}. */

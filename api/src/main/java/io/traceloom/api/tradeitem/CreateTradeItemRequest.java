@@ -1,6 +1,7 @@
 package io.traceloom.api.tradeitem;
 
 import io.traceloom.api.http.NotWhiteSpace;
+import io.traceloom.api.http.Identifier;
 import io.traceloom.api.http.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
@@ -14,5 +15,5 @@ public record CreateTradeItemRequest(
         @NotBlank @NotWhiteSpace @Size(max = 200, message = "must be at most {max} characters") @SingleLine
         String name,
         @NotWhiteSpace(message = "must not be blank when given")
-        @Size(max = 100, message = "must be at most {max} characters") @SingleLine String tradeItemTag) {
+        @Size(max = 100, message = "must be at most {max} characters") @Identifier String tradeItemTag) {
 }

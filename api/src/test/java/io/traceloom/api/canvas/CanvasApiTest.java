@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
+import io.traceloom.api.support.ProblemJson;
 import io.traceloom.api.support.SharedTraceloom;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
@@ -170,6 +171,21 @@ class CanvasApiTest {
             assertThat(rendered.status()).as(rendered.body()).isEqualTo(400);
             assertThat(rendered.json().get("detail").asText()).doesNotContain("root:", "passwd:");
         }
+    }
+
+    /** A render error says where, and what, as the template's author knows it: never a Java class. */
+    @Test
+    void aRenderErrorNamesThePositionAndTheProblemInTheTemplatesWords() {
+        Response created = http.post("/canvas-templates", body("Compare", "Lot {{gt lot kg}}", "{}"));
+
+        Response refused = http.post("/canvas-templates/" + created.json().get("id").asText() + "/render",
+                "{\"lot\":\"L1\",\"kg\":12}");
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().get("detail").asText())
+                .isEqualTo("The template cannot be rendered: line 1, column 6: gt compares two numbers, two texts or "
+                        + "two booleans, not a text and a number.")
+                .doesNotContainPattern(ProblemJson.LEAKS);
     }
 
     @Test

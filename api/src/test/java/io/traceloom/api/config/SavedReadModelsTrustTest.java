@@ -80,6 +80,44 @@ class SavedReadModelsTrustTest {
         assertThat(names(fresh, "things_rebuild")).isEmpty();
     }
 
+    /**
+     * A read model larger than one BSON message (16 MB), in documents of up to a megabyte: it is saved and put
+     * back whole, read and written in batches that each fit a message.
+     */
+    @Test
+    void aReadModelLargerThanAMessageIsSavedAndPutBackWhole() {
+        String uri = newServer();
+        String megabyte = "m".repeat(1024 * 1024);
+        try (MongoClient client = MongoClients.create(uri)) {
+            var big = client.getDatabase("traceloom").getCollection("big");
+            for (int i = 0; i < 60; i++) {
+                big.insertOne(new Document("_id", "d" + i).append("name", "big " + i).append("body", megabyte));
+            }
+            for (int i = 0; i < 3000; i++) {
+                client.getDatabase("traceloom").getCollection("small").insertOne(new Document("_id", "s" + i)
+                        .append("name", "small " + i));
+            }
+        }
+        saved("build-a", "event-7").save(uri);
+
+        String fresh = newServer();
+        SavedReadModels again = saved("build-a", "event-7");
+        again.restore(fresh);
+
+        assertThat(again.restored()).hasValueSatisfying(restored -> assertThat(restored.documents()).isEqualTo(3060));
+        assertThat(names(fresh, "big")).hasSize(60).contains("big 0", "big 59");
+        assertThat(names(fresh, "small")).hasSize(3000);
+        try (MongoClient client = MongoClients.create(fresh)) {
+            var big = client.getDatabase("traceloom").getCollection("big");
+            Document last = big.find(new Document("_id", "d59")).first();
+            assertThat(last).isNotNull();
+            assertThat(last.getString("body")).isEqualTo(megabyte);
+            assertThat(big.countDocuments()).as("the server's own queries still see every document").isEqualTo(60);
+            assertThat(big.updateMany(new Document(), new Document("$set", new Document("name", "updated")))
+                    .getModifiedCount()).isEqualTo(60);
+        }
+    }
+
     /** Another build may map documents otherwise; another store's events made other read models. */
     @ParameterizedTest(name = "saved by build-a at event-7, started as {0} at {1}")
     @CsvSource({"build-b, event-7", "build-a, another event"})

@@ -176,6 +176,31 @@ class HostileCredentialApiTest {
                 "verifiableCredential.proof.verificationMethod");
     }
 
+    /**
+     * {@code did:key}s that are no Ed25519 public key, each in a credential whose proof is otherwise whole (a
+     * 64-byte signature), so that the key is what fails: a 32-byte value that is no point of the curve, the
+     * identity point (of small order), a point outside the prime-order group, another multicodec, too few
+     * bytes, characters that are no base58, another multibase. Each is a verification that fails naming the
+     * key, on both verify endpoints, never a 500.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"z6Mkeb4rtEhc8DUtvt5ehaVjdx3TLbQPpnTArkXhqfb1Mq75",
+            "z6MkeXATEjyXENzBXBxgC5EHk2JE5aqd7qMGGtDpLUH1e2Sj", "z6MkeeyGXjRh23ycLaCdD5mBXsngbbyAXjZ5ScqbLru15dmR",
+            "z6DtMnkmBcbzt3s7zq46m3HWh4Xtz1rS9Dp8pnkSnP46h9if", "z2DQUyFHStG42FqbEhyM6LhkEqqV45NGGqKCwNxVWWu7Yzj",
+            "z6Mk0OIl0OIl", "uAAAA"})
+    void aDidKeyThatIsNoEd25519KeyFailsVerificationNamingIt(String key) {
+        ObjectNode credential = issued("{}");
+        ((ObjectNode) credential.get("proof")).put("verificationMethod", "did:key:" + key + "#" + key);
+
+        for (String path : List.of("/credentials/verify", "/vc-api/credentials/verify")) {
+            Response verified = quick("did:key " + key + " at " + path, () -> http.post(path,
+                    "{\"verifiableCredential\":" + credential + "}"));
+
+            assertThat(errors(verified)).as(path).anyMatch(error -> error.startsWith("proof: verificationMethod: ")
+                    && error.contains("did:key:" + key));
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {40, 400, 999})
     void deepNestingIsAQuickRefusalNotAStackOverflow(int depth) {

@@ -99,6 +99,40 @@ class IdempotencyKeyApiTest {
         assertThat(items()).isEqualTo(after);
     }
 
+    /**
+     * Requests are compared by what their JSON says: the order of an object's members and the white space
+     * between tokens say nothing, so a client that rebuilt the body from a map for its retry sends the same
+     * request. Any value changed is another request, also one written another way with another meaning to
+     * the service ({@code 1.0}, a double, is not the integer {@code 1} in a signed credential).
+     */
+    @Test
+    void theSameJsonInAnotherOrderIsTheSameRequestAndAChangedValueIsNot() {
+        String key = newKey();
+        String id = "urn:example:" + UUID.randomUUID();
+        Response issued = http.post("/credentials/issue", "{\"credentialSubject\":{\"id\":\"" + id + "\",\"lot\":\"L1\","
+                + "\"weight\":{\"value\":1,\"unit\":\"kg\"},\"tags\":[\"a\",\"b\"]},\"type\":[\"VerifiableCredential\"]}",
+                "Idempotency-Key", key);
+        assertThat(issued.status()).as(issued.body()).isEqualTo(201);
+
+        Response retry = http.post("/credentials/issue", "{ \"type\" : [ \"VerifiableCredential\" ],\n"
+                + "  \"credentialSubject\" : { \"tags\" : [ \"a\", \"b\" ], \"weight\" : { \"unit\" : \"kg\", \"value\" : 1 },\n"
+                + "    \"lot\" : \"L1\", \"id\" : \"" + id + "\" } }\n", "Idempotency-Key", key);
+
+        assertThat(retry.status()).as(retry.body()).isEqualTo(201);
+        assertThat(retry.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(retry.header("Location")).isEqualTo(issued.header("Location"));
+        for (String changed : List.of("\"value\":2", "\"value\":1.0", "\"value\":\"1\"")) {
+            Response other = http.post("/credentials/issue", "{\"type\":[\"VerifiableCredential\"],\"credentialSubject\":{"
+                    + "\"id\":\"" + id + "\",\"lot\":\"L1\",\"weight\":{\"unit\":\"kg\"," + changed + "},\"tags\":[\"a\",\"b\"]}}",
+                    "Idempotency-Key", key);
+            assertThat(other.status()).as(changed + ": " + other.body()).isEqualTo(422);
+        }
+        Response reordered = http.post("/credentials/issue", "{\"type\":[\"VerifiableCredential\"],\"credentialSubject\":{"
+                + "\"id\":\"" + id + "\",\"lot\":\"L1\",\"weight\":{\"unit\":\"kg\",\"value\":1},\"tags\":[\"b\",\"a\"]}}",
+                "Idempotency-Key", key);
+        assertThat(reordered.status()).as("an array's order is its meaning").isEqualTo(422);
+    }
+
     @Test
     void concurrentDuplicatesDoNotBothRun() throws Exception {
         String key = newKey();

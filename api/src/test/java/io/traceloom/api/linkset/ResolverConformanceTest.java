@@ -370,23 +370,13 @@ class ResolverConformanceTest {
         assertThat(http.get(dl + "?linkType=linkset").header("Vary")).contains("Accept", "Accept-Language");
     }
 
-    // Beyond the list: values holding '/', anchors behind a proxy
+    // Beyond the list: values holding '/' (anchors behind a proxy: ForwardedHeadersTest)
 
     @Test
     void aValueWithAnEncodedSlashIsOneValue() {
         assertRedirect(http.get(dl + "/10/A%2FB"), "https://example.com/lot-a-b");
         assertRedirect(http.get(dl + "/10/A%2fB"), "https://example.com/lot-a-b");
         assertRedirect(http.get(dl + "/10/A"), "https://example.com/en/risotto");
-    }
-
-    @Test
-    void anchorsAreTheUriTheClientUsedBehindAProxy() {
-        assertThat(http.get(dl + "?linkType=linkset", "Forwarded", "proto=https;host=id.example.com").json()
-                .at("/linkset/0/anchor").asText()).isEqualTo("https://id.example.com" + dl);
-        Response forwarded = http.get(dl, "X-Forwarded-Proto", "https", "X-Forwarded-Host", "id.example.com:8443");
-        assertThat(forwarded.header("Link")).startsWith("<https://id.example.com:8443" + dl + "?linkType=linkset>");
-        assertThat(http.get("/.well-known/gs1resolver", "Forwarded", "proto=https;host=id.example.com").json()
-                .get("resolverRoot").asText()).isEqualTo("https://id.example.com");
     }
 
     @Test

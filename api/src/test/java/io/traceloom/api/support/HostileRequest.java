@@ -14,12 +14,21 @@ import java.util.List;
  * request("PUT", "/trade-items").expect(405)
  * json("/trade-items", hugeBody).named("a 1 MB name").expect(413)
  * }</pre>
- * The case is named after its request unless {@link #named} gives it a shorter name.
+ * The case is named after its request unless {@link #named} gives it a shorter name. A credential sent to be
+ * verified is answered as a verification, not a problem: {@link #failsVerification} says which check fails.
  *
- * @param field a field or parameter the problem's {@code errors} must name, or {@code null}
+ * @param field        a field or parameter the problem's {@code errors} must name, or {@code null}; for a
+ *                     verification, the check one of its {@code errors} must be about
+ * @param verification whether the answer is a failed verification ({@code {checks, warnings, errors}}, 400)
+ *                     rather than a problem
  */
 public record HostileRequest(String name, String method, String target, List<String> headers, byte[] body,
-                             int status, String field) {
+                             int status, String field, boolean verification) {
+
+    public HostileRequest(String name, String method, String target, List<String> headers, byte[] body, int status,
+                          String field) {
+        this(name, method, target, headers, body, status, field, false);
+    }
 
     private static final int SHOWN = 110;
 
@@ -48,21 +57,21 @@ public record HostileRequest(String name, String method, String target, List<Str
 
     /** The same request with another method: the bodies of {@code json(...)} as a PUT, say. */
     public HostileRequest sentAs(String otherMethod) {
-        return new HostileRequest(name, otherMethod, target, headers, body, status, field);
+        return new HostileRequest(name, otherMethod, target, headers, body, status, field, verification);
     }
 
     /** One more header line, sent as written (a line without a colon included). */
     public HostileRequest header(String line) {
         List<String> more = new ArrayList<>(headers);
         more.add(line);
-        return new HostileRequest(name, method, target, List.copyOf(more), body, status, field);
+        return new HostileRequest(name, method, target, List.copyOf(more), body, status, field, verification);
     }
 
     /** Without the header lines that start with this name. */
     public HostileRequest without(String headerName) {
         List<String> fewer = headers.stream()
                 .filter(line -> !line.regionMatches(true, 0, headerName + ":", 0, headerName.length() + 1)).toList();
-        return new HostileRequest(name, method, target, fewer, body, status, field);
+        return new HostileRequest(name, method, target, fewer, body, status, field, verification);
     }
 
     public HostileRequest body(String text) {
@@ -70,7 +79,7 @@ public record HostileRequest(String name, String method, String target, List<Str
     }
 
     public HostileRequest body(byte[] bytes) {
-        return new HostileRequest(name, method, target, headers, bytes, status, field);
+        return new HostileRequest(name, method, target, headers, bytes, status, field, verification);
     }
 
     /** The body sent in chunks of 8 KB ({@code Transfer-Encoding: chunked}), without a declared length. */
@@ -87,7 +96,7 @@ public record HostileRequest(String name, String method, String target, List<Str
     }
 
     public HostileRequest named(String caseName) {
-        return new HostileRequest(caseName, method, target, headers, body, status, field);
+        return new HostileRequest(caseName, method, target, headers, body, status, field, verification);
     }
 
     public HostileRequest expect(int expectedStatus) {
@@ -97,6 +106,11 @@ public record HostileRequest(String name, String method, String target, List<Str
     /** The status, and a field or query parameter the problem's {@code errors} must name. */
     public HostileRequest expect(int expectedStatus, String expectedField) {
         return new HostileRequest(name, method, target, headers, body, expectedStatus, expectedField);
+    }
+
+    /** Answered as a verification that fails (400), one of its {@code errors} about this check. */
+    public HostileRequest failsVerification(String check) {
+        return new HostileRequest(name, method, target, headers, body, 400, check, true);
     }
 
     /** The request line, as sent. */

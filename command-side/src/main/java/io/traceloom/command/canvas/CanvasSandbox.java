@@ -79,10 +79,10 @@ final class CanvasSandbox {
                 }
             }
             HandlebarsError error = e.getError();
-            throw new TemplateRenderException(error == null ? excerpt(e.getMessage())
-                    : "line " + error.line + ", column " + error.column + ": " + excerpt(error.reason));
+            throw new TemplateRenderException(error == null ? inTemplateWords(e.getMessage())
+                    : "line " + error.line + ", column " + error.column + ": " + inTemplateWords(error.reason));
         } catch (IOException | RuntimeException e) {
-            throw new TemplateRenderException(excerpt(e.getMessage()));
+            throw new TemplateRenderException(inTemplateWords(e.getMessage()));
         } catch (StackOverflowError e) {
             throw new RenderLimitException(RenderLimitException.Limit.DEPTH);
         } finally {
@@ -94,6 +94,21 @@ final class CanvasSandbox {
     /** An exception's class as Handlebars prefixes it to a cause's message: not the client's business. */
     private static final java.util.regex.Pattern JAVA_NAMES =
             java.util.regex.Pattern.compile("(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ");
+
+    /** A Java type's qualified name ({@code java.lang.Integer}), or a Java map as Java prints it ({@code {x=1}}). */
+    private static final java.util.regex.Pattern JAVA =
+            java.util.regex.Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*|\\{[^{}\"]*=");
+
+    /**
+     * What went wrong at render time, as the template's author can know it: Handlebars' words, or this sandbox's
+     * own, never Java's. A message that names a Java type (a helper that failed where no one foresaw it) is
+     * replaced with one that says only that the tag could not take its values.
+     */
+    static String inTemplateWords(String text) {
+        String words = excerpt(text);
+        return words.isEmpty() || JAVA.matcher(words).find()
+                ? "this tag cannot be applied to the values it was given" : words;
+    }
 
     /** The parser's words, on one line and short: they can quote the template. */
     static String excerpt(String text) {

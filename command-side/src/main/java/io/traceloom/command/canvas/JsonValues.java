@@ -63,6 +63,27 @@ enum JsonValues implements ValueResolver {
                 || value instanceof Number || value instanceof Boolean;
     }
 
+    /** What a value is, as the template's author knows it: a JSON type. */
+    static String kind(Object value) {
+        Object unwrapped = unwrap(value);
+        if (unwrapped == null) {
+            return "nothing";
+        }
+        if (unwrapped instanceof Number) {
+            return "a number";
+        }
+        if (unwrapped instanceof CharSequence) {
+            return "a text";
+        }
+        if (unwrapped instanceof Boolean) {
+            return "a boolean";
+        }
+        if (unwrapped instanceof Map) {
+            return "an object";
+        }
+        return unwrapped instanceof List ? "an array" : "a value of the template's own";
+    }
+
     private static boolean isIndex(String name) {
         if (name.isEmpty() || name.length() > 9) {
             return false;

@@ -3,6 +3,7 @@ package io.traceloom.command.canvas;
 import com.github.jknack.handlebars.Decorator;
 import com.github.jknack.handlebars.Helper;
 import com.github.jknack.handlebars.HelperRegistry;
+import com.github.jknack.handlebars.Options;
 import com.github.jknack.handlebars.helper.ConditionalHelpers;
 import com.github.jknack.handlebars.helper.EachHelper;
 import com.github.jknack.handlebars.helper.IfHelper;
@@ -10,11 +11,13 @@ import com.github.jknack.handlebars.helper.LookupHelper;
 import com.github.jknack.handlebars.helper.UnlessHelper;
 import com.github.jknack.handlebars.helper.WithHelper;
 import java.io.File;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.net.URI;
 import java.nio.charset.Charset;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -32,6 +35,9 @@ import java.util.Set;
  */
 final class SandboxHelpers implements HelperRegistry {
 
+    private static final Set<ConditionalHelpers> ORDERINGS = EnumSet.of(ConditionalHelpers.gt,
+            ConditionalHelpers.gte, ConditionalHelpers.lt, ConditionalHelpers.lte);
+
     private final Map<String, Helper<?>> helpers = new LinkedHashMap<>();
 
     SandboxHelpers() {
@@ -41,7 +47,7 @@ final class SandboxHelpers implements HelperRegistry {
         helpers.put(EachHelper.NAME, EachHelper.INSTANCE);
         helpers.put(LookupHelper.NAME, LookupHelper.INSTANCE);
         for (ConditionalHelpers comparison : ConditionalHelpers.values()) {
-            helpers.put(comparison.name(), comparison);
+            helpers.put(comparison.name(), ORDERINGS.contains(comparison) ? new Ordering(comparison) : comparison);
         }
     }
 
@@ -117,6 +123,27 @@ final class SandboxHelpers implements HelperRegistry {
     @Override
     public HelperRegistry setCharset(Charset charset) {
         return this;
+    }
+
+    /**
+     * {@code gt}, {@code gte}, {@code lt}, {@code lte} over two values of one kind (numbers of any size, texts,
+     * booleans), as Handlebars.java compares them. Any other pair is the template's mistake, said in its words:
+     * Handlebars.java would fail with Java's (a class cast, a map printed as Java prints it).
+     */
+    private record Ordering(ConditionalHelpers comparison) implements Helper<Object> {
+
+        @Override
+        public Object apply(Object context, Options options) throws IOException {
+            Object other = options.param(0, null);
+            boolean alike = context instanceof Number && other instanceof Number
+                    || context instanceof CharSequence && other instanceof CharSequence
+                    || context instanceof Boolean && other instanceof Boolean;
+            if (!alike) {
+                throw new IllegalArgumentException(comparison.name() + " compares two numbers, two texts or two "
+                        + "booleans, not " + JsonValues.kind(context) + " and " + JsonValues.kind(other));
+            }
+            return comparison.apply(context, options);
+        }
     }
 
     private static UnsupportedOperationException refused() {

@@ -76,34 +76,41 @@ public final class DidKey {
         if (didOrVerificationMethod.length() > MAX_LENGTH) {
             throw new IllegalArgumentException("longer than an Ed25519 did:key");
         }
-        if (!didOrVerificationMethod.startsWith("did:key:z")) {
-            throw new IllegalArgumentException("not a did:key: " + InvalidCredentialException.excerpt(didOrVerificationMethod));
+        String did = controller(didOrVerificationMethod);
+        if (!did.startsWith("did:key:z")) {
+            throw new IllegalArgumentException("not a did:key of a base58btc key (did:key:z…): " + excerpt(did));
         }
-        String key = didOrVerificationMethod.substring("did:key:".length());
-        int fragment = key.indexOf('#');
-        if (fragment >= 0) {
-            if (!key.substring(fragment + 1).equals(key.substring(0, fragment))) {
-                throw new IllegalArgumentException("the fragment does not name the did's key");
-            }
-            key = key.substring(0, fragment);
+        String key = did.substring("did:key:".length());
+        if (!did.equals(didOrVerificationMethod) && !didOrVerificationMethod.equals(did + "#" + key)) {
+            throw new IllegalArgumentException("the fragment does not name the key of " + excerpt(did));
         }
         byte[] multicodec;
         try {
             multicodec = Multibase.BASE_58_BTC.decode(key);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("not base58btc: " + key, e);
+            throw new IllegalArgumentException(excerpt(did) + " is not base58btc", e);
         }
         if (multicodec.length != 34 || multicodec[0] != ED25519_PUB[0] || multicodec[1] != ED25519_PUB[1]) {
-            throw new IllegalArgumentException("not an Ed25519 did:key: " + didOrVerificationMethod);
+            throw new IllegalArgumentException(excerpt(did) + " is not an Ed25519 did:key (the multicodec "
+                    + "ed25519-pub and 32 bytes)");
+        }
+        byte[] raw = Arrays.copyOfRange(multicodec, 2, 34);
+        if (!Ed25519.isPublicKey(raw)) {
+            throw new IllegalArgumentException(excerpt(did) + " is not an Ed25519 public key: its 32 bytes are "
+                    + "not a point of the curve's prime-order group");
         }
         byte[] x509 = new byte[X509_PREFIX.length + 32];
         System.arraycopy(X509_PREFIX, 0, x509, 0, X509_PREFIX.length);
-        System.arraycopy(multicodec, 2, x509, X509_PREFIX.length, 32);
+        System.arraycopy(raw, 0, x509, X509_PREFIX.length, 32);
         try {
             return KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(x509));
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("not an Ed25519 key: " + didOrVerificationMethod, e);
+            throw new IllegalArgumentException(excerpt(did) + " is not an Ed25519 public key", e);
         }
+    }
+
+    private static String excerpt(String text) {
+        return InvalidCredentialException.excerpt(text, 80);
     }
 
     /** The DID of a verification method: the part before {@code #}. */

@@ -30,6 +30,17 @@ final class Ed25519 {
         return verifier.verifySignature(signature);
     }
 
+    /**
+     * Whether 32 bytes are an Ed25519 public key: the canonical encoding of a point of the curve in its
+     * prime-order group, as every key made from a private key is. Anything else (no point at all, a point of
+     * small order, one with a torsion part) is no one's key, and BouncyCastle refuses some of them with an
+     * exception where it would verify.
+     */
+    static boolean isPublicKey(byte[] raw) {
+        return raw.length == Ed25519PublicKeyParameters.KEY_SIZE
+                && org.bouncycastle.math.ec.rfc8032.Ed25519.validatePublicKeyFull(raw, 0);
+    }
+
     /** PKCS#8 and X.509 encodings of Ed25519 keys end with the 32 raw key bytes. */
     private static byte[] raw(byte[] encoded) {
         return Arrays.copyOfRange(encoded, encoded.length - 32, encoded.length);

@@ -48,7 +48,7 @@ public class IdempotencyKey {
             if (attempt.equals(command.attempt())) {
                 return; // another command of the request that holds the key
             }
-            if (!fingerprint.equals(command.fingerprint())) {
+            if (!command.isOf(fingerprint)) {
                 throw refused(IdempotencyRefusal.Kind.KEY_REUSED, "This Idempotency-Key was used for another "
                         + "request (method, target or body) less than 24 hours ago.");
             }

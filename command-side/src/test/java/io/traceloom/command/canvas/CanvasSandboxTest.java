@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every way out of the canvas sandbox the issue lists, and a few more: each one closed. */
@@ -90,6 +91,44 @@ class CanvasSandboxTest {
         }
         // nothing but the JSON values themselves (lookup answers its context when the key is missing)
         assertThat(rendered).as(template).isIn("", "Alice");
+    }
+
+    /**
+     * A helper given values it cannot take: the error says where, and what went wrong in the template's words
+     * (numbers, texts, objects), never Java's (a class, a cast, a map printed as Java prints it).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{{gt a b}}|{\"a\":1,\"b\":\"x\"}|line 1, column 2: gt compares two numbers, two texts or two booleans, "
+                    + "not a number and a text",
+            "x {{#if (lt a b)}}y{{/if}}|{\"a\":{\"x\":1},\"b\":2}|line 1, column 5: lt compares two numbers, two texts or "
+                    + "two booleans, not an object and a number",
+            "{{gte t f}}|{\"t\":true,\"f\":\"no\"}|line 1, column 2: gte compares two numbers, two texts or two "
+                    + "booleans, not a boolean and a text",
+            "{{lte a missing}}|{\"a\":[1]}|line 1, column 2: lte compares two numbers, two texts or two booleans, "
+                    + "not an array and nothing"})
+    void aHelperGivenValuesItCannotTakeSaysSoInTheTemplatesWords(String template, String variables, String error) {
+        assertThatThrownBy(() -> render(template, json(variables)))
+                .isInstanceOf(CanvasSandbox.TemplateRenderException.class)
+                .hasMessage(error);
+    }
+
+    /** Whatever else fails at render time is told without Java's words. */
+    @ParameterizedTest
+    @ValueSource(strings = {"class java.lang.String cannot be cast to class java.lang.Integer", "Not a comparable: {x=1}",
+            "java.lang.NullPointerException", ""})
+    void aMessageInJavasWordsIsNotPassedOn(String message) {
+        assertThat(CanvasSandbox.inTemplateWords(message)).isEqualTo("this tag cannot be applied to the values it was given");
+        assertThat(CanvasSandbox.inTemplateWords("The partial '/etc/passwd' could not be found"))
+                .isEqualTo("The partial '/etc/passwd' could not be found");
+    }
+
+    @Test
+    void comparisonsOfLikeValuesStillWork() {
+        assertThat(render("{{gt a b}} {{lt a c}} {{gte s t}} {{lte n m}} {{gt yes no}}",
+                json("{\"a\":2,\"b\":1.5,\"c\":12345678901234567890,\"s\":\"b\",\"t\":\"a\",\"n\":1,\"m\":1,"
+                        + "\"yes\":true,\"no\":false}")))
+                .isEqualTo("true true true true true");
     }
 
     @Test

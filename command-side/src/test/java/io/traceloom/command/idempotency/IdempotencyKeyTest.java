@@ -61,6 +61,31 @@ class IdempotencyKeyTest {
                         CREATED));
     }
 
+    /**
+     * A key claimed before requests were fingerprinted by their meaning holds the fingerprint of the request's
+     * bytes: a retry sends both of its own, and is the same request when either is the one recorded.
+     */
+    @Test
+    void aKeyClaimedWithTheFingerprintOfTheBytesKnowsARetryOfThem() {
+        fixture.givenCommands(claim("bytes-a", "attempt-1"),
+                        new RecordIdempotentResponse(TENANT, "key-1", "attempt-1", CREATED))
+                .when(new ClaimIdempotencyKey(TENANT, "key-1", "json1:meaning-a", "bytes-a", "attempt-2"))
+                .expectNoEvents()
+                .expectExceptionDetails(new IdempotencyRefusal(IdempotencyRefusal.Kind.REPLAY, "The first answer.",
+                        CREATED));
+        fixture.givenCommands(new ClaimIdempotencyKey(TENANT, "key-1", "json1:meaning-a", "bytes-a", "attempt-1"),
+                        new RecordIdempotentResponse(TENANT, "key-1", "attempt-1", CREATED))
+                .when(new ClaimIdempotencyKey(TENANT, "key-1", "json1:meaning-a", "bytes-b", "attempt-2"))
+                .expectNoEvents()
+                .expectExceptionDetails(new IdempotencyRefusal(IdempotencyRefusal.Kind.REPLAY, "The first answer.",
+                        CREATED));
+        fixture.givenCommands(claim("bytes-a", "attempt-1"),
+                        new RecordIdempotentResponse(TENANT, "key-1", "attempt-1", CREATED))
+                .when(new ClaimIdempotencyKey(TENANT, "key-1", "json1:meaning-b", "bytes-b", "attempt-2"))
+                .expectNoEvents()
+                .expectExceptionDetails(refusal(IdempotencyRefusal.Kind.KEY_REUSED));
+    }
+
     @Test
     void aRetryWhileTheFirstIsBeingAnsweredIsRefused() {
         fixture.givenCommands(claim("body-a", "attempt-1"))
@@ -139,6 +164,10 @@ class IdempotencyKeyTest {
                 IdempotencyKeys.ATTEMPT, "a");
 
         assertThat(IdempotencyKeys.claimIn(command, metaData)).contains(new ClaimIdempotencyKey(TENANT, "key-1", "f", "a"));
+        Map<String, String> both = Map.of(IdempotencyKeys.KEY, "key-1", IdempotencyKeys.FINGERPRINT, "json1:f",
+                IdempotencyKeys.BYTES_FINGERPRINT, "b", IdempotencyKeys.ATTEMPT, "a");
+        assertThat(IdempotencyKeys.claimIn(command, both))
+                .contains(new ClaimIdempotencyKey(TENANT, "key-1", "json1:f", "b", "a"));
         assertThat(IdempotencyKeys.claimIn(command, Map.of(IdempotencyKeys.KEY, "key-1"))).isEmpty();
         assertThat(IdempotencyKeys.claimIn(new RecordIdempotentResponse(TENANT, "key-1", "a", CREATED), metaData))
                 .as("recording the answer claims nothing").isEmpty();

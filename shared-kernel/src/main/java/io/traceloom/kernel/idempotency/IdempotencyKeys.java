@@ -21,6 +21,11 @@ public final class IdempotencyKeys {
     public static final String KEY = "idempotencyKey";
     /** What the request was (method, target, body), so a key reused for another request is told apart. */
     public static final String FINGERPRINT = "idempotencyFingerprint";
+    /**
+     * What the request was by its bytes, when {@link #FINGERPRINT} says it by the meaning of its JSON: keys
+     * claimed before are fingerprinted so, and their retries are known by it.
+     */
+    public static final String BYTES_FINGERPRINT = "idempotencyBytesFingerprint";
     /** This one HTTP request: its commands share the claim, a retry is another attempt. */
     public static final String ATTEMPT = "idempotencyAttempt";
 
@@ -53,6 +58,8 @@ public final class IdempotencyKeys {
                 || !(metaData.get(ATTEMPT) instanceof String attempt)) {
             return Optional.empty();
         }
-        return Optional.of(new ClaimIdempotencyKey(scoped.tenantId(), key, fingerprint, attempt));
+        Object bytes = metaData.get(BYTES_FINGERPRINT);
+        return Optional.of(new ClaimIdempotencyKey(scoped.tenantId(), key, fingerprint,
+                bytes instanceof String given ? given : null, attempt));
     }
 }
