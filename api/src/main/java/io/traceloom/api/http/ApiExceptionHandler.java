@@ -11,9 +11,12 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.traceloom.api.content.ContentTooLargeException;
 import io.traceloom.api.http.Problems.FieldProblem;
+import io.traceloom.api.storage.DurableCommits;
 import io.traceloom.kernel.message.Rejection;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -339,6 +342,13 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     public ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
+        if (eventStoreUnavailable(ex)) {
+            HttpHeaders headers = new HttpHeaders();
+            headers.set(HttpHeaders.RETRY_AFTER, "5");
+            return problem(Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "event-store-unavailable",
+                    "Service unavailable", "The event store cannot take this request now; retry later."),
+                    headers, request);
+        }
         log.error("Request failed", ex);
         return problem(Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal server error",
                 "The server failed to answer this request."), new HttpHeaders(), request);
@@ -364,6 +374,18 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             return super.createResponseEntity(body, withType, statusCode, request);
         }
         return super.createResponseEntity(body, headers, statusCode, request);
+    }
+
+    /**
+     * The event store refused the request as a whole, not for what it asked: it is closed or unreachable (a
+     * connection failure, in JDBC's words), or it could not force the request's events to disk. Nothing was
+     * acknowledged; health says why (the {@code eventStore} component), and another instance, or this one once
+     * restarted, can take the request.
+     */
+    private static boolean eventStoreUnavailable(Throwable ex) {
+        return causeOf(ex, DurableCommits.NotDurableException.class).isPresent()
+                || causeOf(ex, SQLNonTransientConnectionException.class).isPresent()
+                || causeOf(ex, SQLTransientConnectionException.class).isPresent();
     }
 
     private static ProblemDetail withField(ProblemDetail problem, Rejection rejection) {

@@ -18,6 +18,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.LivenessState;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -38,9 +41,13 @@ public class StorageConfiguration {
      */
     static final Duration IDLE_FORCE = Duration.ofMillis(250);
 
+    /**
+     * A failed force, or the embedded store closed under the service, is cured by nothing but a restart: liveness
+     * then says the process is broken ({@code livenessState} DOWN), so that an orchestrator restarts it.
+     */
     @Bean
-    public DurableCommits durableCommits(ObjectProvider<DataSource> dataSource,
-                                         ObjectProvider<MeterRegistry> meters) throws SQLException {
+    public DurableCommits durableCommits(ObjectProvider<DataSource> dataSource, ObjectProvider<MeterRegistry> meters,
+                                         ApplicationEventPublisher publisher) throws SQLException {
         DataSource events = dataSource.getIfAvailable();
         Optional<H2StoreForce> h2 = events == null ? Optional.empty() : H2StoreForce.of(events);
         if (h2.isEmpty()) {
@@ -48,7 +55,8 @@ public class StorageConfiguration {
         }
         log.info("Events are kept in an embedded H2 file; each write answers once a group commit has forced it "
                 + "to disk");
-        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit", IDLE_FORCE);
+        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit", IDLE_FORCE,
+                failure -> AvailabilityChangeEvent.publish(publisher, h2.get(), LivenessState.BROKEN));
         meters.ifAvailable(registry -> {
             FunctionCounter.builder("traceloom.event.store.group.commits", groupCommit, GroupCommit::forces)
                     .description("group commits of the embedded event store")
@@ -95,6 +103,11 @@ public class StorageConfiguration {
         @Override
         public void await() {
             groupCommit.await();
+        }
+
+        @Override
+        public Optional<Throwable> failure() {
+            return groupCommit.failure().or(force::closed);
         }
 
         @Override
