@@ -9,7 +9,10 @@ import javax.sql.DataSource;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.eventhandling.EventBusSpanFactory;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.serialization.Serializer;
@@ -18,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.LivenessState;
 import org.springframework.context.ApplicationEventPublisher;
@@ -94,6 +98,33 @@ public class StorageConfiguration {
                 .connectionProvider(connectionProvider)
                 .transactionManager(transactionManager)
                 .schema(eventSchema), durableCommits);
+    }
+
+    /**
+     * How many of the latest events the event store keeps in memory for the projections that follow its head:
+     * they share one read of each new event instead of each reading it. Axon keeps 10,000 by default, for events
+     * of a few hundred bytes; the largest here (a render) hold about 4 MB in memory (its payload as stored and as
+     * read), and 10,000 of those are 40 GB: a client that recorded a few dozen filled a 256 MB heap. A projection
+     * more than this many events behind reads the store itself until it has caught up (a batch bounded in bytes,
+     * {@link DurableTrackedReads}); it processes at most {@code traceloom.projections.batch-size} (100) events a
+     * batch, so it stays within this while it keeps up.
+     */
+    static final int CACHED_EVENTS = 256;
+
+    /**
+     * The event store of the JDBC engines (H2, PostgreSQL) as Axon's auto-configuration builds it, with
+     * {@link #CACHED_EVENTS}. Axon Server's profile has its own.
+     */
+    @Bean
+    @ConditionalOnProperty(name = "axon.axonserver.enabled", havingValue = "false")
+    public EmbeddedEventStore eventStore(EventStorageEngine storageEngine,
+                                         org.axonframework.config.Configuration configuration) {
+        return EmbeddedEventStore.builder()
+                .storageEngine(storageEngine)
+                .messageMonitor(configuration.messageMonitor(EventStore.class, "eventStore"))
+                .spanFactory(configuration.getComponent(EventBusSpanFactory.class))
+                .cachedEvents(CACHED_EVENTS)
+                .build();
     }
 
     /** The group commit and the connection it forces through, closed together. */
