@@ -15,6 +15,7 @@ import io.traceloom.api.storage.DurableCommits;
 import io.traceloom.kernel.message.Rejection;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
+import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
 import java.util.ArrayDeque;
@@ -383,9 +384,17 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
      * restarted, can take the request.
      */
     private static boolean eventStoreUnavailable(Throwable ex) {
-        return causeOf(ex, DurableCommits.NotDurableException.class).isPresent()
-                || causeOf(ex, SQLNonTransientConnectionException.class).isPresent()
-                || causeOf(ex, SQLTransientConnectionException.class).isPresent();
+        for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+            if (cause instanceof DurableCommits.NotDurableException
+                    || cause instanceof SQLNonTransientConnectionException
+                    || cause instanceof SQLTransientConnectionException
+                    // SQL's class of connection exceptions, as PostgreSQL's driver reports a connection lost
+                    || cause instanceof SQLException sql && sql.getSQLState() != null
+                    && sql.getSQLState().startsWith("08")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static ProblemDetail withField(ProblemDetail problem, Rejection rejection) {

@@ -12,10 +12,11 @@ import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 
 /**
- * The JDBC event store of the embedded default, whose projections see an event only once it is durable, and
- * read the events in batches bounded in bytes as well as in number.
+ * The JDBC event store, whose projections see an event only once it is durable, and read the events in batches
+ * bounded in bytes as well as in number.
  *
- * <p>Durable: H2 makes a commit visible before the group commit has forced it; after a crash the store falls
+ * <p>Durable: PostgreSQL acknowledges a commit once it is on disk ({@link DurableCommits#BY_THE_STORE}); the
+ * embedded H2 makes a commit visible before the group commit has forced it; after a crash the store falls
  * back to its last forced state and hands the lost events' global indexes to new events. A projection that had
  * processed a lost event would keep it in its read model and, with a persistent token, skip the new event
  * carrying the same index. So every batch a projection reads waits for a force that started after the read; it

@@ -21,7 +21,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.LivenessState;
 import org.springframework.context.ApplicationEventPublisher;
@@ -44,6 +43,10 @@ public class StorageConfiguration {
      * replaced.
      */
     static final Duration IDLE_FORCE = Duration.ofMillis(250);
+
+    /** Events in a database through JDBC (not Axon Server, whose profile leaves the data source out). */
+    private static final String JDBC_EVENT_STORE = "'${spring.datasource.url:}'.startsWith('jdbc:') "
+            + "and '${axon.axonserver.enabled:false}' == 'false'";
 
     /**
      * A failed force, or the embedded store closed under the service, is cured by nothing but a restart: liveness
@@ -76,11 +79,11 @@ public class StorageConfiguration {
     }
 
     /**
-     * The JDBC event store as Axon's auto-configuration builds it, for H2 only: its projections read
-     * durable events only ({@link DurableTrackedReads}).
+     * The JDBC event store (H2, PostgreSQL) as Axon's auto-configuration builds it, but for what its projections
+     * read: durable events only, in batches bounded in bytes ({@link DurableTrackedReads}).
      */
     @Bean
-    @ConditionalOnExpression("'${spring.datasource.url:}'.startsWith('jdbc:h2:')")
+    @ConditionalOnExpression(JDBC_EVENT_STORE)
     public EventStorageEngine eventStorageEngine(Serializer defaultSerializer,
                                                  PersistenceExceptionResolver persistenceExceptionResolver,
                                                  @Qualifier("eventSerializer") Serializer eventSerializer,
@@ -112,11 +115,11 @@ public class StorageConfiguration {
     static final int CACHED_EVENTS = 256;
 
     /**
-     * The event store of the JDBC engines (H2, PostgreSQL) as Axon's auto-configuration builds it, with
-     * {@link #CACHED_EVENTS}. Axon Server's profile has its own.
+     * The event store of the JDBC engine above as Axon's auto-configuration builds it, with {@link #CACHED_EVENTS}.
+     * Axon Server's profile has its own.
      */
     @Bean
-    @ConditionalOnProperty(name = "axon.axonserver.enabled", havingValue = "false")
+    @ConditionalOnExpression(JDBC_EVENT_STORE)
     public EmbeddedEventStore eventStore(EventStorageEngine storageEngine,
                                          org.axonframework.config.Configuration configuration) {
         return EmbeddedEventStore.builder()
