@@ -385,16 +385,28 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
      */
     private static boolean eventStoreUnavailable(Throwable ex) {
         for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
-            if (cause instanceof DurableCommits.NotDurableException
-                    || cause instanceof SQLNonTransientConnectionException
-                    || cause instanceof SQLTransientConnectionException
-                    // SQL's class of connection exceptions, as PostgreSQL's driver reports a connection lost
-                    || cause instanceof SQLException sql && sql.getSQLState() != null
-                    && sql.getSQLState().startsWith("08")) {
+            if (cause instanceof DurableCommits.NotDurableException) {
                 return true;
+            }
+            // a batch's failure carries the statements' own in its chain of next exceptions
+            for (SQLException sql = cause instanceof SQLException first ? first : null; sql != null;
+                 sql = sql.getNextException()) {
+                if (connectionLost(sql)) {
+                    return true;
+                }
             }
         }
         return false;
+    }
+
+    /**
+     * JDBC's connection exceptions; SQL's class of them (SQLState 08), as PostgreSQL's driver reports a connection
+     * lost; and H2's "the database has been closed" (90098), which it reports once its store was closed under it.
+     */
+    private static boolean connectionLost(SQLException sql) {
+        String state = sql.getSQLState();
+        return sql instanceof SQLNonTransientConnectionException || sql instanceof SQLTransientConnectionException
+                || state != null && (state.startsWith("08") || state.equals("90098"));
     }
 
     private static ProblemDetail withField(ProblemDetail problem, Rejection rejection) {
