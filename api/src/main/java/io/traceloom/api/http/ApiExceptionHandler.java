@@ -73,9 +73,11 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
     private final Uploads uploads;
+    private final DurableCommits durableCommits;
 
-    public ApiExceptionHandler(Uploads uploads) {
+    public ApiExceptionHandler(Uploads uploads, DurableCommits durableCommits) {
         this.uploads = uploads;
+        this.durableCommits = durableCommits;
     }
 
     /** The methods an {@code Allow} lists, in the order it lists them. */
@@ -343,7 +345,7 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     public ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
-        if (eventStoreUnavailable(ex)) {
+        if (eventStoreUnavailable(ex) || durableCommits.failure().isPresent()) {
             HttpHeaders headers = new HttpHeaders();
             headers.set(HttpHeaders.RETRY_AFTER, "5");
             return problem(Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "event-store-unavailable",
@@ -381,7 +383,8 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
      * The event store refused the request as a whole, not for what it asked: it is closed or unreachable (a
      * connection failure, in JDBC's words), or it could not force the request's events to disk. Nothing was
      * acknowledged; health says why (the {@code eventStore} component), and another instance, or this one once
-     * restarted, can take the request.
+     * restarted, can take the request. (Once the embedded store needs a restart, its pool is closed too: any
+     * failure then is that, above.)
      */
     private static boolean eventStoreUnavailable(Throwable ex) {
         for (Throwable cause = ex; cause != null; cause = cause.getCause()) {

@@ -80,6 +80,15 @@ final class H2StoreForce implements GroupCommit.Force, AutoCloseable {
                 store.getPanicException())) : Optional.empty();
     }
 
+    /**
+     * Closes the database at once, writing nothing more, as {@code SHUTDOWN IMMEDIATELY} does: once a force has
+     * failed, a store left running would go on writing chunks that nothing forces, over the space of chunks the
+     * last good force left on disk.
+     */
+    void shutdownImmediately() {
+        database.shutdownImmediately();
+    }
+
     /** How many times the file was forced (a force with nothing stored since the last one skips it). */
     long syncs() {
         return syncs;

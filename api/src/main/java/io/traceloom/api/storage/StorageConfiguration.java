@@ -2,6 +2,8 @@ package io.traceloom.api.storage;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.Closeable;
+import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
@@ -50,7 +52,10 @@ public class StorageConfiguration {
 
     /**
      * A failed force, or the embedded store closed under the service, is cured by nothing but a restart: liveness
-     * then says the process is broken ({@code livenessState} DOWN), so that an orchestrator restarts it.
+     * then says the process is broken ({@code livenessState} DOWN), so that an orchestrator restarts it. Until then
+     * the store writes nothing more: it is shut down at once (H2 has often closed it itself), and its connection
+     * pool closed, since a new connection would open the file again, as another database that nothing forces.
+     * Every request that needs the store then answers 503.
      */
     @Bean
     public DurableCommits durableCommits(ObjectProvider<DataSource> dataSource, ObjectProvider<MeterRegistry> meters,
@@ -62,8 +67,10 @@ public class StorageConfiguration {
         }
         log.info("Events are kept in an embedded H2 file; each write answers once a group commit has forced it "
                 + "to disk");
-        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit", IDLE_FORCE,
-                failure -> AvailabilityChangeEvent.publish(publisher, h2.get(), LivenessState.BROKEN));
+        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit", IDLE_FORCE, failure -> {
+            stopWriting(h2.get(), events);
+            AvailabilityChangeEvent.publish(publisher, h2.get(), LivenessState.BROKEN);
+        });
         meters.ifAvailable(registry -> {
             FunctionCounter.builder("traceloom.event.store.group.commits", groupCommit, GroupCommit::forces)
                     .description("group commits of the embedded event store")
@@ -101,6 +108,21 @@ public class StorageConfiguration {
                 .connectionProvider(connectionProvider)
                 .transactionManager(transactionManager)
                 .schema(eventSchema), durableCommits);
+    }
+
+    private static void stopWriting(H2StoreForce store, DataSource pool) {
+        try {
+            store.shutdownImmediately();
+        } catch (RuntimeException alreadyClosed) {
+            // closed by H2 after the failure, or being closed
+        }
+        if (pool instanceof Closeable closeable) {
+            try {
+                closeable.close();
+            } catch (IOException | RuntimeException e) {
+                log.warn("The event store's connection pool did not close", e);
+            }
+        }
     }
 
     /**
