@@ -8,4 +8,6 @@ ENV TRACELOOM_DATA_DIR=/data \
     SERVER_ADDRESS=0.0.0.0 \
     AXONIQ_UPDATE_CHECKER_DISABLED=true
 EXPOSE 8080
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/app/traceloom.jar"]
+# Out of memory, the JVM ends at once, as a crash, and is restarted (docker-compose.yml: restart): threads that
+# died halfway through what they did (the event store's writer among them) are not left running on.
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError", "-jar", "/app/traceloom.jar"]

@@ -10,6 +10,7 @@ import io.traceloom.api.caller.Caller;
 import io.traceloom.api.history.HistoryEventResponse;
 import io.traceloom.api.history.ResourceHistories;
 import io.traceloom.api.http.AsOf;
+import io.traceloom.api.http.HeavyRequest;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
@@ -75,6 +76,7 @@ public class CanvasTemplateController {
                     + "while the template uses it.")
     @ApiResponse(responseCode = "201", description = "Created: the template.")
     @Versioned
+    @HeavyRequest
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<CanvasTemplateResponse> create(Caller caller, @Valid @RequestBody CanvasTemplateRequest body,
                                                          UriComponentsBuilder uri) {
@@ -119,6 +121,7 @@ public class CanvasTemplateController {
             + "version they used.")
     @ApiResponse(responseCode = "200", description = "Replaced: the template.")
     @Versioned
+    @HeavyRequest
     @PutMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<CanvasTemplateResponse> replace(Caller caller, @PathVariable String id,
                                                           @Valid @RequestBody CanvasTemplateRequest body,
@@ -155,6 +158,7 @@ public class CanvasTemplateController {
     @ApiResponse(responseCode = "201", description = "Rendered and recorded: the render.",
             content = @Content(schema = @Schema(implementation = CanvasTemplateInstanceResponse.class)))
     @Versioned
+    @HeavyRequest
     @PostMapping(path = "/{id}/render", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<CanvasTemplateInstanceResponse> render(Caller caller, @PathVariable String id,
                                                                  @io.swagger.v3.oas.annotations.parameters.RequestBody(

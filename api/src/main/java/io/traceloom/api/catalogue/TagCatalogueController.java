@@ -10,6 +10,7 @@ import io.traceloom.api.caller.Caller;
 import io.traceloom.api.history.HistoryEventResponse;
 import io.traceloom.api.history.ResourceHistories;
 import io.traceloom.api.http.AsOf;
+import io.traceloom.api.http.HeavyRequest;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
 import io.traceloom.api.http.Versions;
@@ -131,6 +132,7 @@ public abstract class TagCatalogueController {
                     + "order, then those this call deleted.")
     @ApiResponse(responseCode = "200", description = "The catalogue is as the array says: the tags of the array, "
             + "in its order, then those this call deleted.")
+    @HeavyRequest
     @PostMapping(path = "/set", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<List<TagResponse>> set(Caller caller,
                                                  @io.swagger.v3.oas.annotations.parameters.RequestBody(

@@ -51,10 +51,30 @@ public record ApiProperties(@DefaultValue("all") Role role,
      * @param maxSlowBodiesPerClient  request bodies one client (remote address) may have arriving at once;
      *                                the next is refused with 429. Bodies are read without holding a
      *                                thread, so slow clients cost connections, not the service
+     * @param maxHeavyRequests        heavy requests (renders, schema checks and validations, credentials issued
+     *                                or verified, tag sets: work and memory that grow with what the client sends)
+     *                                served at once; 0: as many as the processors, at least 2
+     * @param maxWaitingHeavyRequests heavy requests that may wait for one of those places, each at most 10 s;
+     *                                one more, or one that waits longer, is refused with 503 and Retry-After
+     * @param maxBufferedBodies       the request bodies held in memory together, arriving or being served; one that
+     *                                does not fit is refused with 503 and Retry-After. 0: an eighth of the heap
      */
     public record Http(@DefaultValue("1MB") DataSize maxBodySize,
                        @DefaultValue("10s") Duration bodyTimeout,
-                       @DefaultValue("32") int maxSlowBodiesPerClient) {
+                       @DefaultValue("32") int maxSlowBodiesPerClient,
+                       @DefaultValue("0") int maxHeavyRequests,
+                       @DefaultValue("64") int maxWaitingHeavyRequests,
+                       @DefaultValue("0B") DataSize maxBufferedBodies) {
+
+        /** {@link #maxBufferedBodies} in bytes, resolved. */
+        public long bufferedBodies() {
+            return maxBufferedBodies.toBytes() > 0 ? maxBufferedBodies.toBytes() : Runtime.getRuntime().maxMemory() / 8;
+        }
+
+        /** {@link #maxHeavyRequests}, resolved. */
+        public int heavyRequests() {
+            return maxHeavyRequests > 0 ? maxHeavyRequests : Math.max(2, Runtime.getRuntime().availableProcessors());
+        }
     }
 
     /**

@@ -16,6 +16,7 @@ import io.traceloom.api.caller.Caller;
 import io.traceloom.api.history.HistoryEventResponse;
 import io.traceloom.api.history.ResourceHistories;
 import io.traceloom.api.http.AsOf;
+import io.traceloom.api.http.HeavyRequest;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
@@ -102,6 +103,7 @@ public class CredentialController {
                     + "is 400.")
     @ApiResponse(responseCode = "201", description = "Issued.",
             content = @Content(schema = @Schema(implementation = CredentialShapes.IssuedCredential.class)))
+    @HeavyRequest
     @PostMapping(path = "/issue", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<Map<String, JsonNode>> issue(Caller caller, @RequestBody IssueCredentialRequest body,
                                                        UriComponentsBuilder uri) throws JsonProcessingException {
@@ -247,6 +249,7 @@ public class CredentialController {
             + "credential (a problem).", content = {
                     @Content(mediaType = "application/json", schema = @Schema(implementation = VerificationResult.class)),
                     @Content(mediaType = "application/problem+json")})
+    @HeavyRequest
     @PostMapping(path = "/verify", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<VerificationResult> verify(Caller caller, @RequestBody VerifyCredentialRequest body)
             throws JsonProcessingException {

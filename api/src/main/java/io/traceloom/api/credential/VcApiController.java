@@ -9,6 +9,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.http.HeavyRequest;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
@@ -60,6 +61,7 @@ public class VcApiController {
                     + "credential that is signed already gets one more proof, once its own proofs verify.")
     @ApiResponse(responseCode = "201", description = "Issued.",
             content = @Content(schema = @Schema(implementation = CredentialShapes.VcApiIssued.class)))
+    @HeavyRequest
     @PostMapping(path = "/issue", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<Map<String, JsonNode>> issue(Caller caller, @RequestBody VcApiIssueRequest body,
                                                        UriComponentsBuilder uri) throws JsonProcessingException {
@@ -87,6 +89,7 @@ public class VcApiController {
             + "credential (a problem).", content = {
                     @Content(mediaType = "application/json", schema = @Schema(implementation = VerificationResult.class)),
                     @Content(mediaType = "application/problem+json")})
+    @HeavyRequest
     @PostMapping(path = "/verify", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<VerificationResult> verify(Caller caller, @RequestBody VerifyCredentialRequest body)
             throws JsonProcessingException {

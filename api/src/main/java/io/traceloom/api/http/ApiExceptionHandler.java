@@ -11,9 +11,13 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.traceloom.api.content.ContentTooLargeException;
 import io.traceloom.api.http.Problems.FieldProblem;
+import io.traceloom.api.storage.DurableCommits;
 import io.traceloom.kernel.message.Rejection;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -69,9 +73,11 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
     private final Uploads uploads;
+    private final DurableCommits durableCommits;
 
-    public ApiExceptionHandler(Uploads uploads) {
+    public ApiExceptionHandler(Uploads uploads, DurableCommits durableCommits) {
         this.uploads = uploads;
+        this.durableCommits = durableCommits;
     }
 
     /** The methods an {@code Allow} lists, in the order it lists them. */
@@ -339,6 +345,13 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     public ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
+        if (eventStoreUnavailable(ex) || durableCommits.failure().isPresent()) {
+            HttpHeaders headers = new HttpHeaders();
+            headers.set(HttpHeaders.RETRY_AFTER, "5");
+            return problem(Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "event-store-unavailable",
+                    "Service unavailable", "The event store cannot take this request now; retry later."),
+                    headers, request);
+        }
         log.error("Request failed", ex);
         return problem(Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal server error",
                 "The server failed to answer this request."), new HttpHeaders(), request);
@@ -364,6 +377,39 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             return super.createResponseEntity(body, withType, statusCode, request);
         }
         return super.createResponseEntity(body, headers, statusCode, request);
+    }
+
+    /**
+     * The event store refused the request as a whole, not for what it asked: it is closed or unreachable (a
+     * connection failure, in JDBC's words), or it could not force the request's events to disk. Nothing was
+     * acknowledged; health says why (the {@code eventStore} component), and another instance, or this one once
+     * restarted, can take the request. (Once the embedded store needs a restart, its pool is closed too: any
+     * failure then is that, above.)
+     */
+    private static boolean eventStoreUnavailable(Throwable ex) {
+        for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+            if (cause instanceof DurableCommits.NotDurableException) {
+                return true;
+            }
+            // a batch's failure carries the statements' own in its chain of next exceptions
+            for (SQLException sql = cause instanceof SQLException first ? first : null; sql != null;
+                 sql = sql.getNextException()) {
+                if (connectionLost(sql)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * JDBC's connection exceptions; SQL's class of them (SQLState 08), as PostgreSQL's driver reports a connection
+     * lost; and H2's "the database has been closed" (90098), which it reports once its store was closed under it.
+     */
+    private static boolean connectionLost(SQLException sql) {
+        String state = sql.getSQLState();
+        return sql instanceof SQLNonTransientConnectionException || sql instanceof SQLTransientConnectionException
+                || state != null && (state.startsWith("08") || state.equals("90098"));
     }
 
     private static ProblemDetail withField(ProblemDetail problem, Rejection rejection) {

@@ -1,8 +1,11 @@
 package io.traceloom.api.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.traceloom.api.config.ApiProperties;
 import jakarta.servlet.DispatcherType;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,10 +22,15 @@ public class SlowClientConfiguration {
      * notices if that changes).
      */
     @Bean
-    public FilterRegistrationBean<SlowClientFilter> slowClientFilter(ApiProperties properties, ObjectMapper json) {
+    public FilterRegistrationBean<SlowClientFilter> slowClientFilter(ApiProperties properties, ObjectMapper json,
+                                                                     ObjectProvider<MeterRegistry> meters) {
         ApiProperties.Http http = properties.http();
-        FilterRegistrationBean<SlowClientFilter> registration = new FilterRegistrationBean<>(new SlowClientFilter(
-                http.maxBodySize().toBytes(), http.bodyTimeout(), http.maxSlowBodiesPerClient(), json));
+        SlowClientFilter filter = new SlowClientFilter(http.maxBodySize().toBytes(), http.bodyTimeout(),
+                http.maxSlowBodiesPerClient(), http.bufferedBodies(), json);
+        meters.ifAvailable(registry -> Gauge.builder("traceloom.http.buffered.bodies", filter,
+                        SlowClientFilter::bufferedBytes).baseUnit("bytes")
+                .description("request bodies held in memory, arriving or being served").register(registry));
+        FilterRegistrationBean<SlowClientFilter> registration = new FilterRegistrationBean<>(filter);
         registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.setAsyncSupported(true);

@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.MDC;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -43,6 +44,11 @@ import org.springframework.http.ProblemDetail;
  * (413), and one client (remote address) may have at most
  * {@code traceloom.http.max-slow-bodies-per-client} bodies still arriving at once (429 for the next).
  * <p>
+ * A fourth bounds the memory: all the bodies held, arriving or being served, may take at most
+ * {@code traceloom.http.max-buffered-bodies} together, counted as their bytes arrive and given back when the
+ * request is answered; a body that does not fit is refused with 503 and {@code Retry-After}. Many clients, each
+ * within its own bounds, could otherwise hold 1 MB each by the thousand.
+ * <p>
  * Multipart bodies are left to the container (its part parser reads the connection itself), and so are
  * requests without a body.
  */
@@ -56,12 +62,21 @@ public class SlowClientFilter implements Filter {
     private final int maxSlowBodiesPerClient;
     private final ObjectMapper json;
     private final ConcurrentMap<String, AtomicInteger> slowBodies = new ConcurrentHashMap<>();
+    private final long maxBufferedBytes;
+    private final AtomicLong bufferedBytes = new AtomicLong();
 
-    public SlowClientFilter(long maxBytes, Duration bodyTimeout, int maxSlowBodiesPerClient, ObjectMapper json) {
+    public SlowClientFilter(long maxBytes, Duration bodyTimeout, int maxSlowBodiesPerClient, long maxBufferedBytes,
+                            ObjectMapper json) {
         this.maxBytes = maxBytes;
         this.bodyTimeout = bodyTimeout;
         this.maxSlowBodiesPerClient = maxSlowBodiesPerClient;
+        this.maxBufferedBytes = maxBufferedBytes;
         this.json = json;
+    }
+
+    /** The bytes of the bodies held now, arriving or being served. */
+    public long bufferedBytes() {
+        return bufferedBytes.get();
     }
 
     @Override
@@ -121,6 +136,9 @@ public class SlowClientFilter implements Filter {
         }
         response.setStatus(problem.getStatus());
         response.setHeader("Connection", "close");
+        if (problem.getStatus() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
+            response.setHeader("Retry-After", "1");
+        }
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         json.writeValue(response.getOutputStream(), problem);
     }
@@ -128,6 +146,12 @@ public class SlowClientFilter implements Filter {
     static ProblemDetail timedOut(Duration bodyTimeout) {
         return Problems.of(HttpStatus.REQUEST_TIMEOUT, "body-timeout", "Request body too slow",
                 "The request body did not arrive within " + bodyTimeout.toMillis() + " ms.");
+    }
+
+    static ProblemDetail tooManyBufferedBodies(long limit) {
+        return Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "busy", "Service unavailable",
+                "The service holds as many request bodies as it takes at once (" + limit
+                        + " bytes, traceloom.http.max-buffered-bodies); retry shortly.");
     }
 
     static ProblemDetail tooManySlowBodies(int limit) {
@@ -145,6 +169,8 @@ public class SlowClientFilter implements Filter {
         private final byte[] chunk = new byte[CHUNK];
         private final AtomicBoolean finished = new AtomicBoolean();
         private boolean countedAsSlow;
+        /** The bytes of {@link #bufferedBytes} this body holds; given back once, when its request is over. */
+        private long held;
 
         BodyReader(AsyncContext async, HttpServletRequest request, HttpServletResponse response) {
             this.async = async;
@@ -163,11 +189,15 @@ public class SlowClientFilter implements Filter {
                 if (read < 0) {
                     break;
                 }
-                body.write(chunk, 0, read);
-                if (body.size() > maxBytes) {
+                if (body.size() + read > maxBytes) {
                     end(BodySizeLimitFilter.tooLarge(maxBytes));
                     return;
                 }
+                if (!hold(read)) {
+                    end(tooManyBufferedBodies(maxBufferedBytes));
+                    return;
+                }
+                body.write(chunk, 0, read);
             }
             if (!in.isFinished() && !finished.get() && countAsSlow() > maxSlowBodiesPerClient) {
                 end(tooManySlowBodies(maxSlowBodiesPerClient));
@@ -211,13 +241,36 @@ public class SlowClientFilter implements Filter {
 
         @Override
         public void onComplete(AsyncEvent event) {
+            // after the dispatched request was answered, or after a refusal, a timeout, an error
             if (finished.compareAndSet(false, true)) {
                 release();
             }
+            giveBack();
         }
 
+        /** Counts {@code bytes} more of this body among those held, if they fit. */
+        private synchronized boolean hold(long bytes) {
+            long now = bufferedBytes.addAndGet(bytes);
+            if (now > maxBufferedBytes) {
+                bufferedBytes.addAndGet(-bytes);
+                return false;
+            }
+            held += bytes;
+            return true;
+        }
+
+        private synchronized void giveBack() {
+            bufferedBytes.addAndGet(-held);
+            held = 0;
+        }
+
+        /**
+         * The dispatched request went asynchronous again (a streamed answer): listeners are dropped then unless
+         * they come back, and this one must hear of the end to give its bytes back.
+         */
         @Override
         public void onStartAsync(AsyncEvent event) {
+            event.getAsyncContext().addListener(this);
         }
 
         private void end(ProblemDetail problem) throws IOException {

@@ -2,8 +2,10 @@ package io.traceloom.api.readmodel;
 
 import io.traceloom.api.config.ApiProperties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -19,7 +21,9 @@ import org.springframework.stereotype.Component;
  * <p>Kept only where the moment is known at once: where this process runs every projection (role
  * {@code all}). Where the positions come from the token store, another process may have answered a write
  * before this one sees the token move, so every read goes to MongoDB. At most
- * {@code traceloom.read-models.view-cache-size} views are kept, and none with 0. Queries are keys: records,
+ * {@code traceloom.read-models.view-cache-size} views are kept, and none with 0, weighing together at most a
+ * 32nd of the heap ({@link ViewWeights} estimates them): views range from a few hundred bytes to 2 MB (a render),
+ * and 10,000 of the largest, read by one client without a write between, were 20 GB. Queries are keys: records,
  * equal when they ask the same. An answer is shared by every read that finds it: views are records of
  * immutable values, never changed once made.
  */
@@ -28,11 +32,19 @@ public class ViewCache {
 
     private final ProjectionPositions positions;
     private final int capacity;
+    private final long maxWeight;
     private volatile Views current = new Views(null);
 
+    @Autowired
     public ViewCache(ProjectionPositions positions, ApiProperties properties) {
+        this(positions, properties, Runtime.getRuntime().maxMemory() / 32);
+    }
+
+    /** @param maxWeight what the views kept may weigh together, as {@link ViewWeights} estimates it */
+    ViewCache(ProjectionPositions positions, ApiProperties properties, long maxWeight) {
         this.positions = positions;
         this.capacity = properties.readModels().viewCacheSize();
+        this.maxWeight = maxWeight;
     }
 
     /**
@@ -56,15 +68,22 @@ public class ViewCache {
         }
         R loaded = load.get();
         if (loaded != null && keep.test(loaded) && views.byQuery().size() < capacity) {
-            views.byQuery().putIfAbsent(query, loaded);
+            long weight = ViewWeights.of(loaded);
+            if (views.weight().addAndGet(weight) <= maxWeight) {
+                if (views.byQuery().putIfAbsent(query, loaded) != null) {
+                    views.weight().addAndGet(-weight);
+                }
+            } else {
+                views.weight().addAndGet(-weight);
+            }
         }
         return loaded;
     }
 
-    /** The views of one moment; they go when the next moment's first read replaces them. */
-    private record Views(Object moment, ConcurrentHashMap<Object, Object> byQuery) {
+    /** The views of one moment and what they weigh; they go when the next moment's first read replaces them. */
+    private record Views(Object moment, ConcurrentHashMap<Object, Object> byQuery, AtomicLong weight) {
         Views(Object moment) {
-            this(moment, new ConcurrentHashMap<>());
+            this(moment, new ConcurrentHashMap<>(), new AtomicLong());
         }
     }
 }

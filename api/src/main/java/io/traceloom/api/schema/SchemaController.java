@@ -12,6 +12,7 @@ import io.traceloom.api.caller.CurrentCaller;
 import io.traceloom.api.history.HistoryEventResponse;
 import io.traceloom.api.history.ResourceHistories;
 import io.traceloom.api.http.AsOf;
+import io.traceloom.api.http.HeavyRequest;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.Negotiation;
 import io.traceloom.api.http.PageParams;
@@ -87,6 +88,7 @@ public class SchemaController {
     @ApiResponse(responseCode = "201", description = "Created: the schema.")
     @ApiResponse(responseCode = "200", description = "Replaced: the schema.")
     @Versioned
+    @HeavyRequest
     @PutMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<SchemaResponse> put(Caller caller, @PathVariable String id,
                                               @Valid @org.springframework.web.bind.annotation.RequestBody PutSchemaRequest body,
@@ -118,6 +120,7 @@ public class SchemaController {
     @Operation(summary = "Create a schema", description = "As `PUT /schemas/{id}`, with an id chosen for you.")
     @ApiResponse(responseCode = "201", description = "Created: the schema.")
     @Versioned
+    @HeavyRequest
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<SchemaResponse> create(Caller caller,
                                                  @Valid @org.springframework.web.bind.annotation.RequestBody
@@ -209,6 +212,7 @@ public class SchemaController {
                     + "with its `instanceLocation`, `keywordLocation` and `message`. An evaluation that takes longer "
                     + "than `traceloom.schemas.validation-timeout` is 400.")
     @ApiResponse(responseCode = "200", description = "Whether the document is valid, and every violation.")
+    @HeavyRequest
     @PostMapping(path = "/{id}/validate", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ValidationResponse validate(Caller caller, @PathVariable String id,
                                        @RequestBody(description = "Any JSON value.", content = @Content(

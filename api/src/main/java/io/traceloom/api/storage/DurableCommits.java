@@ -1,5 +1,7 @@
 package io.traceloom.api.storage;
 
+import java.util.Optional;
+
 /**
  * What a 2xx promises about the events a write recorded: they are on disk, and survive a power loss.
  * A write calls {@link #await()} after its command has committed and before it answers.
@@ -16,6 +18,14 @@ public interface DurableCommits {
      * @throws NotDurableException when that cannot be promised (the store failed to force its file)
      */
     void await();
+
+    /**
+     * Why no write can be acknowledged any more until the process is restarted (the store failed to force its
+     * file, or closed after a failure and never reopens by itself); empty while writes can be.
+     */
+    default Optional<Throwable> failure() {
+        return Optional.empty();
+    }
 
     /** The store could not force its writes to disk: nothing written since may be acknowledged. */
     class NotDurableException extends RuntimeException {

@@ -1,20 +1,39 @@
 package io.traceloom.api.storage;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
+import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.TrackedEventData;
 import org.axonframework.eventhandling.TrackingToken;
+import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 
 /**
- * The JDBC event store of the embedded default, whose projections see an event only once it is durable.
- * H2 makes a commit visible before the group commit has forced it; after a crash the store falls back to
- * its last forced state and hands the lost events' global indexes to new events. A projection that had
- * processed a lost event would keep it in its read model and, with a persistent token, skip the new
- * event carrying the same index. So every batch a projection reads waits for a force that started after
- * the read; it shares that force with the writers waiting at the same time, and costs nothing when
- * nothing was written since the last force (a replay of old events).
+ * The JDBC event store, whose projections see an event only once it is durable, and read the events in batches
+ * bounded in bytes as well as in number.
+ *
+ * <p>Durable: PostgreSQL acknowledges a commit once it is on disk ({@link DurableCommits#BY_THE_STORE}); the
+ * embedded H2 makes a commit visible before the group commit has forced it; after a crash the store falls
+ * back to its last forced state and hands the lost events' global indexes to new events. A projection that had
+ * processed a lost event would keep it in its read model and, with a persistent token, skip the new event
+ * carrying the same index. So every batch a projection reads waits for a force that started after the read; it
+ * shares that force with the writers waiting at the same time, and costs nothing when nothing was written since
+ * the last force (a replay of old events).
+ *
+ * <p>Bounded: a batch holds as many events as its size allows, and no more than {@link #MAX_BATCH_BYTES} of
+ * them (at least one). Each projection reads the stream on its own while it rebuilds, so about seventeen batches
+ * are in memory at once; of events of a few hundred bytes, a batch is its hundred events, but a stream of the
+ * largest events (a render: its variables and its output, up to 2 MB) took 200 MB a batch, and a start after a
+ * client had recorded a few hundred of them ran out of memory. How many events fit is read first, from the
+ * lengths of the next ones.
  */
 final class DurableTrackedReads extends JdbcEventStorageEngine {
+
+    /** The most bytes of payload and metadata one batch of tracked events holds, unless one event is larger. */
+    static final long MAX_BATCH_BYTES = 4L * 1024 * 1024;
 
     private final DurableCommits durableCommits;
 
@@ -30,5 +49,41 @@ final class DurableTrackedReads extends JdbcEventStorageEngine {
             durableCommits.await();
         }
         return events;
+    }
+
+    @Override
+    protected PreparedStatement readEventData(Connection connection, TrackingToken lastToken, int batchSize)
+            throws SQLException {
+        return super.readEventData(connection, lastToken, fitting(connection, lastToken, batchSize));
+    }
+
+    /**
+     * What {@code batchSize} means to Axon's query: a range of global indexes, from the token's up to this many
+     * more (with the gaps the token has left behind). Narrowed to the indexes whose events fit in
+     * {@link #MAX_BATCH_BYTES} together, or to the first one when it alone does not.
+     */
+    private int fitting(Connection connection, TrackingToken lastToken, int batchSize) throws SQLException {
+        EventSchema schema = schema();
+        long after = lastToken instanceof GapAwareTrackingToken token ? token.getIndex() : -1;
+        try (PreparedStatement lengths = connection.prepareStatement("SELECT " + schema.globalIndexColumn()
+                + ", OCTET_LENGTH(" + schema.payloadColumn() + ") + COALESCE(OCTET_LENGTH("
+                + schema.metaDataColumn() + "), 0) FROM " + schema.domainEventTable() + " WHERE "
+                + schema.globalIndexColumn() + " > ? AND " + schema.globalIndexColumn() + " <= ? ORDER BY "
+                + schema.globalIndexColumn() + " ASC")) {
+            lengths.setLong(1, after);
+            lengths.setLong(2, after + batchSize);
+            try (ResultSet next = lengths.executeQuery()) {
+                long last = after;
+                long bytes = 0;
+                while (next.next()) {
+                    bytes += next.getLong(2);
+                    if (last > after && bytes > MAX_BATCH_BYTES) {
+                        return (int) (last - after);
+                    }
+                    last = next.getLong(1);
+                }
+                return batchSize;
+            }
+        }
     }
 }

@@ -1,9 +1,11 @@
 package io.traceloom.api.storage;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +25,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A failed force fails the writers it was to cover and every later one, until restart: after a
  * failed fsync the operating system may have dropped the unwritten pages, so a later successful force
- * would not prove that earlier commits are on disk (PostgreSQL stops for the same reason).
+ * would not prove that earlier commits are on disk (PostgreSQL stops for the same reason). Whoever must know
+ * (liveness: only a restart cures it) is told once.
  */
 public final class GroupCommit implements DurableCommits, AutoCloseable {
 
@@ -37,6 +40,7 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
 
     private final Force force;
     private final long idleForceNanos;
+    private final Consumer<Throwable> onFailure;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition wanted = lock.newCondition();
     private final Condition done = lock.newCondition();
@@ -52,13 +56,18 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
 
     /** Forces only when a writer waits. */
     public GroupCommit(Force force, String name) {
-        this(force, name, null);
+        this(force, name, null, failure -> {
+        });
     }
 
-    /** @param idleForce how long the flusher stays idle before it forces anyway; {@code null}: as long as nobody waits */
-    public GroupCommit(Force force, String name, Duration idleForce) {
+    /**
+     * @param idleForce how long the flusher stays idle before it forces anyway; {@code null}: as long as nobody waits
+     * @param onFailure told, once, when a force fails: from then on every write is refused until restart
+     */
+    public GroupCommit(Force force, String name, Duration idleForce, Consumer<Throwable> onFailure) {
         this.force = force;
         this.idleForceNanos = idleForce == null ? 0 : idleForce.toNanos();
+        this.onFailure = onFailure;
         this.flusher = new Thread(this::flush, name);
         flusher.setDaemon(true);
         flusher.start();
@@ -138,6 +147,19 @@ public final class GroupCommit implements DurableCommits, AutoCloseable {
             } finally {
                 lock.unlock();
             }
+            if (error != null) {
+                onFailure.accept(error);
+            }
+        }
+    }
+
+    @Override
+    public Optional<Throwable> failure() {
+        lock.lock();
+        try {
+            return Optional.ofNullable(failure);
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -53,6 +53,9 @@ final class H2StoreForce implements GroupCommit.Force, AutoCloseable {
     @Override
     public void force() {
         MVStore store = database.getStore().getMvStore();
+        closed(store).ifPresent(closed -> {
+            throw closed;
+        });
         store.commit();
         long version = store.getCurrentVersion();
         if (version != forcedVersion) {
@@ -61,6 +64,29 @@ final class H2StoreForce implements GroupCommit.Force, AutoCloseable {
             syncs++;
         }
         // else nothing was stored since the last force: nothing to force
+    }
+
+    /**
+     * The store closed under the service, as H2 closes it after a failure in its write path (its
+     * {@code MVStoreException}, its "panic"): a commit to a closed store does nothing, and nothing written since
+     * could be forced. It never reopens by itself; the pool may open the file again, but not this database.
+     */
+    Optional<IllegalStateException> closed() {
+        return closed(database.getStore().getMvStore());
+    }
+
+    private static Optional<IllegalStateException> closed(MVStore store) {
+        return store.isClosed() ? Optional.of(new IllegalStateException("the embedded event store has been closed",
+                store.getPanicException())) : Optional.empty();
+    }
+
+    /**
+     * Closes the database at once, writing nothing more, as {@code SHUTDOWN IMMEDIATELY} does: once a force has
+     * failed, a store left running would go on writing chunks that nothing forces, over the space of chunks the
+     * last good force left on disk.
+     */
+    void shutdownImmediately() {
+        database.shutdownImmediately();
     }
 
     /** How many times the file was forced (a force with nothing stored since the last one skips it). */

@@ -2,6 +2,8 @@ package io.traceloom.api.storage;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.Closeable;
+import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
@@ -9,7 +11,10 @@ import javax.sql.DataSource;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.eventhandling.EventBusSpanFactory;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.serialization.Serializer;
@@ -18,6 +23,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.LivenessState;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -38,9 +46,20 @@ public class StorageConfiguration {
      */
     static final Duration IDLE_FORCE = Duration.ofMillis(250);
 
+    /** Events in a database through JDBC (not Axon Server, whose profile leaves the data source out). */
+    private static final String JDBC_EVENT_STORE = "'${spring.datasource.url:}'.startsWith('jdbc:') "
+            + "and '${axon.axonserver.enabled:false}' == 'false'";
+
+    /**
+     * A failed force, or the embedded store closed under the service, is cured by nothing but a restart: liveness
+     * then says the process is broken ({@code livenessState} DOWN), so that an orchestrator restarts it. Until then
+     * the store writes nothing more: it is shut down at once (H2 has often closed it itself), and its connection
+     * pool closed, since a new connection would open the file again, as another database that nothing forces.
+     * Every request that needs the store then answers 503.
+     */
     @Bean
-    public DurableCommits durableCommits(ObjectProvider<DataSource> dataSource,
-                                         ObjectProvider<MeterRegistry> meters) throws SQLException {
+    public DurableCommits durableCommits(ObjectProvider<DataSource> dataSource, ObjectProvider<MeterRegistry> meters,
+                                         ApplicationEventPublisher publisher) throws SQLException {
         DataSource events = dataSource.getIfAvailable();
         Optional<H2StoreForce> h2 = events == null ? Optional.empty() : H2StoreForce.of(events);
         if (h2.isEmpty()) {
@@ -48,7 +67,10 @@ public class StorageConfiguration {
         }
         log.info("Events are kept in an embedded H2 file; each write answers once a group commit has forced it "
                 + "to disk");
-        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit", IDLE_FORCE);
+        GroupCommit groupCommit = new GroupCommit(h2.get(), "event-store-group-commit", IDLE_FORCE, failure -> {
+            stopWriting(h2.get(), events);
+            AvailabilityChangeEvent.publish(publisher, h2.get(), LivenessState.BROKEN);
+        });
         meters.ifAvailable(registry -> {
             FunctionCounter.builder("traceloom.event.store.group.commits", groupCommit, GroupCommit::forces)
                     .description("group commits of the embedded event store")
@@ -64,11 +86,11 @@ public class StorageConfiguration {
     }
 
     /**
-     * The JDBC event store as Axon's auto-configuration builds it, for H2 only: its projections read
-     * durable events only ({@link DurableTrackedReads}).
+     * The JDBC event store (H2, PostgreSQL) as Axon's auto-configuration builds it, but for what its projections
+     * read: durable events only, in batches bounded in bytes ({@link DurableTrackedReads}).
      */
     @Bean
-    @ConditionalOnExpression("'${spring.datasource.url:}'.startsWith('jdbc:h2:')")
+    @ConditionalOnExpression(JDBC_EVENT_STORE)
     public EventStorageEngine eventStorageEngine(Serializer defaultSerializer,
                                                  PersistenceExceptionResolver persistenceExceptionResolver,
                                                  @Qualifier("eventSerializer") Serializer eventSerializer,
@@ -88,6 +110,48 @@ public class StorageConfiguration {
                 .schema(eventSchema), durableCommits);
     }
 
+    private static void stopWriting(H2StoreForce store, DataSource pool) {
+        try {
+            store.shutdownImmediately();
+        } catch (RuntimeException alreadyClosed) {
+            // closed by H2 after the failure, or being closed
+        }
+        if (pool instanceof Closeable closeable) {
+            try {
+                closeable.close();
+            } catch (IOException | RuntimeException e) {
+                log.warn("The event store's connection pool did not close", e);
+            }
+        }
+    }
+
+    /**
+     * How many of the latest events the event store keeps in memory for the projections that follow its head:
+     * they share one read of each new event instead of each reading it. Axon keeps 10,000 by default, for events
+     * of a few hundred bytes; the largest here (a render) hold about 4 MB in memory (its payload as stored and as
+     * read), and 10,000 of those are 40 GB: a client that recorded a few dozen filled a 256 MB heap. A projection
+     * more than this many events behind reads the store itself until it has caught up (a batch bounded in bytes,
+     * {@link DurableTrackedReads}); it processes at most {@code traceloom.projections.batch-size} (100) events a
+     * batch, so it stays within this while it keeps up.
+     */
+    static final int CACHED_EVENTS = 256;
+
+    /**
+     * The event store of the JDBC engine above as Axon's auto-configuration builds it, with {@link #CACHED_EVENTS}.
+     * Axon Server's profile has its own.
+     */
+    @Bean
+    @ConditionalOnExpression(JDBC_EVENT_STORE)
+    public EmbeddedEventStore eventStore(EventStorageEngine storageEngine,
+                                         org.axonframework.config.Configuration configuration) {
+        return EmbeddedEventStore.builder()
+                .storageEngine(storageEngine)
+                .messageMonitor(configuration.messageMonitor(EventStore.class, "eventStore"))
+                .spanFactory(configuration.getComponent(EventBusSpanFactory.class))
+                .cachedEvents(CACHED_EVENTS)
+                .build();
+    }
+
     /** The group commit and the connection it forces through, closed together. */
     private record ForcedByGroupCommit(GroupCommit groupCommit, H2StoreForce force)
             implements DurableCommits, AutoCloseable {
@@ -95,6 +159,11 @@ public class StorageConfiguration {
         @Override
         public void await() {
             groupCommit.await();
+        }
+
+        @Override
+        public Optional<Throwable> failure() {
+            return groupCommit.failure().or(force::closed);
         }
 
         @Override

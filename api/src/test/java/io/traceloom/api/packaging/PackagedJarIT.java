@@ -77,6 +77,15 @@ class PackagedJarIT {
     }
 
     @Test
+    void exitsOnOutOfMemoryError() {
+        // the launcher ends in exec: the process it started is the JVM
+        List<String> arguments = ProcessHandle.of(process.pid()).flatMap(jvm -> jvm.info().arguments())
+                .map(List::of).orElseThrow();
+
+        assertThat(arguments).contains("-XX:+ExitOnOutOfMemoryError");
+    }
+
+    @Test
     void isHealthy() {
         Http.Response health = http.get("/actuator/health");
 

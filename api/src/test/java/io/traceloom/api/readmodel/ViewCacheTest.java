@@ -94,11 +94,40 @@ class ViewCacheTest {
         assertThat(loads).as("the first two were").hasValue(6);
     }
 
+    /**
+     * Views are kept while they weigh no more than the cache's share of the heap together: a render's view is 2 MB,
+     * and one client reading 10,000 of them kept 20 GB.
+     */
+    @Test
+    void viewsAreKeptOnlyWhileTheyWeighNoMoreThanTheCacheMayTogether() {
+        String large = "x".repeat(3_000); // 6,056 bytes as estimated, in its Optional
+        ViewCache cache = cache(10, 10_000);
+
+        cache.answer(new FindThing("t", "1"), load(large), Optional::isPresent);
+        cache.answer(new FindThing("t", "2"), load(large), Optional::isPresent);
+        cache.answer(new FindThing("t", "1"), load(large), Optional::isPresent);
+        cache.answer(new FindThing("t", "2"), load(large), Optional::isPresent);
+        assertThat(loads).as("the first kept, the second beyond the weight asked again").hasValue(3);
+
+        cache.answer(new FindThing("t", "3"), load("x".repeat(6_000)), Optional::isPresent);
+        cache.answer(new FindThing("t", "3"), load("x".repeat(6_000)), Optional::isPresent);
+        assertThat(loads).as("heavier than the whole: never kept").hasValue(5);
+
+        positions.moment = "later";
+        cache.answer(new FindThing("t", "2"), load(large), Optional::isPresent);
+        cache.answer(new FindThing("t", "2"), load(large), Optional::isPresent);
+        assertThat(loads).as("a new moment starts empty, with room again").hasValue(6);
+    }
+
     private ViewCache cache(int size) {
+        return cache(size, Long.MAX_VALUE);
+    }
+
+    private ViewCache cache(int size, long maxWeight) {
         ApiProperties properties = new Binder(new MapConfigurationPropertySource(
                 Map.of("traceloom.read-models.view-cache-size", String.valueOf(size))))
                 .bindOrCreate("traceloom", ApiProperties.class);
-        return new ViewCache(positions, properties);
+        return new ViewCache(positions, properties, maxWeight);
     }
 
     private static final class Positions implements ProjectionPositions {

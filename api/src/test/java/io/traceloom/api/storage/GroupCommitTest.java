@@ -108,6 +108,29 @@ class GroupCommitTest {
         }
     }
 
+    /** A store that fails while nobody writes (closed under the service) is noticed by the idle force, once. */
+    @Test
+    void aFailedIdleForceIsToldOnceAndReported() throws Exception {
+        List<Throwable> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CountDownLatch failed = new CountDownLatch(1);
+        GroupCommit groupCommit = new GroupCommit(() -> {
+            throw new IllegalStateException("the store has been closed");
+        }, "test-group-commit", java.time.Duration.ofMillis(20), failure -> {
+            told.add(failure);
+            failed.countDown();
+        });
+        try {
+            assertThat(failed.await(30, TimeUnit.SECONDS)).as("told of the failed idle force").isTrue();
+            assertThat(groupCommit.failure()).get().extracting(Throwable::getMessage)
+                    .isEqualTo("the store has been closed");
+            assertThatThrownBy(groupCommit::await).isInstanceOf(DurableCommits.NotDurableException.class);
+            Thread.sleep(100);
+            assertThat(told).as("told once: no force is tried after a failed one").hasSize(1);
+        } finally {
+            groupCommit.close();
+        }
+    }
+
     @Test
     void afterCloseNoWriteIsAcknowledged() {
         GroupCommit groupCommit = new GroupCommit(() -> {
@@ -123,7 +146,8 @@ class GroupCommitTest {
     void withAnIdleIntervalItForcesWithNobodyWaitingAndStillServesWriters() throws Exception {
         CountDownLatch threeForces = new CountDownLatch(3);
         GroupCommit groupCommit = new GroupCommit(threeForces::countDown, "test-group-commit",
-                java.time.Duration.ofMillis(20));
+                java.time.Duration.ofMillis(20), failure -> {
+                });
         try {
             assertThat(threeForces.await(30, TimeUnit.SECONDS)).as("forced while idle").isTrue();
             long before = groupCommit.forces();

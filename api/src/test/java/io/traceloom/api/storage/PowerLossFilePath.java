@@ -38,12 +38,20 @@ public final class PowerLossFilePath extends FilePathWrapper {
     /** Makes the scheme known to H2 and starts with power on and no files. */
     public static void plugIn() {
         unplugged = false;
+        forcesFail = false;
         IMAGES.clear();
     }
 
     /** From now on nothing more becomes durable. */
     public static void pullThePlug() {
         unplugged = true;
+    }
+
+    private static volatile boolean forcesFail;
+
+    /** From now on every force fails, as an fsync does on a failing disk; {@link #plugIn()} ends it. */
+    public static void failForces() {
+        forcesFail = true;
     }
 
     /** Replaces every file by its durable image; call once the database is closed. */
@@ -170,6 +178,9 @@ public final class PowerLossFilePath extends FilePathWrapper {
 
         @Override
         public void force(boolean metaData) throws IOException {
+            if (forcesFail) {
+                throw new IOException("fsync failed: Input/output error");
+            }
             file.force(metaData);
             image.forced();
         }

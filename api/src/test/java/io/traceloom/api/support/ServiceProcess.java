@@ -16,13 +16,14 @@ import java.util.regex.Pattern;
 /**
  * A process of its own started from this test's class path ({@code java -cp}): the service as {@code java -jar}
  * would run it, or another main class. Its output goes to a log file, read for what it prints when it listens.
- * JIT and heap are kept small: these processes live for seconds, on a machine the tests share.
+ * JIT and heap are kept small: these processes live for seconds, on a machine the tests share. Like the launcher,
+ * it exits on {@link OutOfMemoryError} rather than run on half broken.
  */
 public final class ServiceProcess implements AutoCloseable {
 
     private static final Pattern TOMCAT_STARTED = Pattern.compile("Tomcat started on port (\\d+)");
     private static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
-            "-Xmx384m", "-Ddisable-axoniq-console-message=true");
+            "-Xmx384m", "-XX:+ExitOnOutOfMemoryError", "-Ddisable-axoniq-console-message=true");
 
     private final String name;
     private final Process process;
@@ -41,19 +42,31 @@ public final class ServiceProcess implements AutoCloseable {
      * waits until it listens.
      */
     public static ServiceProcess traceloom(String name, Path logs, List<String> arguments, Duration within) {
+        return traceloom(name, logs, List.of(), arguments, within);
+    }
+
+    /** As {@link #traceloom(String, Path, List, Duration)}, with JVM options after the defaults (a heap of its own). */
+    public static ServiceProcess traceloom(String name, Path logs, List<String> jvmOptions, List<String> arguments,
+                                           Duration within) {
         List<String> args = new ArrayList<>(arguments);
         if (arguments.stream().noneMatch(argument -> argument.startsWith("--server.port="))) {
             args.add("--server.port=0");
         }
-        return start(name, logs, TraceloomApplication.class.getName(), args, TOMCAT_STARTED, within);
+        return start(name, logs, jvmOptions, TraceloomApplication.class.getName(), args, TOMCAT_STARTED, within);
     }
 
     /** Starts a main class of the class path and waits until its output matches {@code listening}. */
     public static ServiceProcess start(String name, Path logs, String mainClass, List<String> arguments,
                                        Pattern listening, Duration within) {
+        return start(name, logs, List.of(), mainClass, arguments, listening, within);
+    }
+
+    private static ServiceProcess start(String name, Path logs, List<String> jvmOptions, String mainClass,
+                                        List<String> arguments, Pattern listening, Duration within) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM);
+        command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(arguments);
         Path log = logs.resolve(name + ".log");
@@ -101,6 +114,16 @@ public final class ServiceProcess implements AutoCloseable {
 
     public boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** How it exited; {@code null} while it runs. */
+    public Integer exitValue() {
+        return process.isAlive() ? null : process.exitValue();
+    }
+
+    /** Everything it has printed so far. */
+    public String output() {
+        return read(log);
     }
 
     /** Waits until {@code /actuator/health/readiness} answers 200. */

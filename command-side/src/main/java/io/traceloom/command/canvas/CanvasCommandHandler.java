@@ -32,7 +32,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class CanvasCommandHandler {
 
-    private static final int COMPILED_TEMPLATES_KEPT = 1000;
+    /** What the compiled templates kept may weigh together, as {@link CompiledTemplates} estimates it. */
+    static final long COMPILED_TEMPLATES_KEPT = 32L * 1024 * 1024;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static {
@@ -157,8 +158,8 @@ public class CanvasCommandHandler {
             throw new DomainRejectionException(Rejection.invalid(null, "The variables are not JSON."));
         }
         try {
-            return sandbox.render(compiled.get(template.templateId(), template.version(),
-                    () -> sandbox.compile(template.template())), values, maxOutput, renderTimeout);
+            return sandbox.render(compiled.get(template.templateId(), template.version(), template.template(),
+                    sandbox::compile), values, maxOutput, renderTimeout);
         } catch (RenderLimitException e) {
             throw new DomainRejectionException(Rejection.invalid(null, switch (e.limit()) {
                 case OUTPUT -> "The rendered output would be larger than " + maxOutput

@@ -1,32 +1,47 @@
 package io.traceloom.command.schema;
 
 import com.networknt.schema.Schema;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Compiled schemas, so that validating never parses or compiles a schema again: by tenant, schema (a stored
  * one's id, or an inline one's digest) and version, each with the versions of the stored schemas it was
- * compiled with (those its {@code $ref}s reached). Least recently used entries leave first.
+ * compiled with (those its {@code $ref}s reached). Least recently used entries leave first, once what is kept
+ * would weigh more than the capacity.
+ *
+ * <p>A compiled schema is far larger than its text: networknt's compiled form measured up to 89 bytes a character
+ * (22 MB for a 256 KB schema of empty subschemas, {@code anyOf: [{}, {}, ...]}), so a count of entries bounds
+ * nothing (1,000 of those were 22 GB, and a client could make them, one inline schema per canvas template). Each
+ * is counted as {@link #BYTES_PER_CHARACTER} for every character it was compiled from, its own and those of the
+ * stored schemas it includes; one heavier than the whole capacity is used once and not kept.
  */
 final class CompiledSchemas {
+
+    static final long BYTES_PER_CHARACTER = 100;
 
     record Key(String tenantId, String schema, long version) {
     }
 
-    /** @param dependencies the version of each stored schema (by id) the compiled form includes */
-    record Entry(Schema compiled, Map<String, Long> dependencies) {
+    /**
+     * @param dependencies the version of each stored schema (by id) the compiled form includes
+     * @param characters   the characters it was compiled from, its own and those of its dependencies
+     */
+    record Entry(Schema compiled, Map<String, Long> dependencies, long characters) {
+
+        long weight() {
+            return characters * BYTES_PER_CHARACTER;
+        }
     }
 
-    private final Map<Key, Entry> entries;
+    private final long capacity;
+    private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(64, 0.75f, true);
+    private long weight;
 
-    CompiledSchemas(int capacity) {
-        this.entries = new LinkedHashMap<>(64, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Key, Entry> eldest) {
-                return size() > capacity;
-            }
-        };
+    /** @param capacity the most bytes, as estimated, the entries may weigh together */
+    CompiledSchemas(long capacity) {
+        this.capacity = capacity;
     }
 
     synchronized Entry get(Key key) {
@@ -34,6 +49,23 @@ final class CompiledSchemas {
     }
 
     synchronized void put(Key key, Entry entry) {
+        Entry replaced = entries.remove(key);
+        if (replaced != null) {
+            weight -= replaced.weight();
+        }
+        if (entry.weight() > capacity) {
+            return;
+        }
         entries.put(key, entry);
+        weight += entry.weight();
+        for (Iterator<Entry> eldest = entries.values().iterator(); weight > capacity && eldest.hasNext(); ) {
+            weight -= eldest.next().weight();
+            eldest.remove();
+        }
+    }
+
+    /** What the entries kept weigh together, as estimated. */
+    synchronized long weight() {
+        return weight;
     }
 }

@@ -37,7 +37,8 @@ public class StoredSchemas implements TenantSchemas {
 
     /** At most this many violations are reported for one document; the rest are counted. */
     static final int MAX_VIOLATIONS = 100;
-    private static final int COMPILED_SCHEMAS_KEPT = 1000;
+    /** What the compiled schemas kept may weigh together, as {@link CompiledSchemas} estimates it. */
+    static final long COMPILED_SCHEMAS_KEPT = 32L * 1024 * 1024;
     private static final int STANDINGS_KEPT = 10_000;
 
     private final Repository<Schema> schemas;
@@ -244,7 +245,7 @@ public class StoredSchemas implements TenantSchemas {
         } finally {
             source.freeze();
         }
-        return new CompiledSchemas.Entry(schema, Map.copyOf(source.loaded));
+        return new CompiledSchemas.Entry(schema, Map.copyOf(source.loaded), text.length() + source.loadedCharacters);
     }
 
     /** Where an inline schema is: its relative references name stored schemas, as a stored schema's do. */
@@ -280,6 +281,7 @@ public class StoredSchemas implements TenantSchemas {
         private final String selfId;
         private final String selfText;
         private final Map<String, Long> loaded = new HashMap<>();
+        private long loadedCharacters;
         private final Map<String, Optional<String>> answered = new HashMap<>();
         private boolean frozen;
         private RuntimeException failure;
@@ -315,7 +317,10 @@ public class StoredSchemas implements TenantSchemas {
                 failure = e;
                 throw e;
             }
-            content.ifPresent(found -> loaded.put(id, found.version()));
+            content.ifPresent(found -> {
+                loaded.put(id, found.version());
+                loadedCharacters += found.text().length();
+            });
             return content.map(Schema.Content::text);
         }
 

@@ -1,0 +1,78 @@
+package io.traceloom.api.storage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.traceloom.api.support.Http;
+import io.traceloom.api.support.RunningTraceloom;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+import org.axonframework.eventhandling.TrackedEventData;
+import org.axonframework.eventhandling.TrackingToken;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A projection reads the embedded store in batches bounded in bytes: of the largest events (renders of about 1 MB of
+ * variables into about 1 MB of output), a batch holds what fits in {@link DurableTrackedReads#MAX_BATCH_BYTES},
+ * one when one is larger, and the batches together are the whole stream, in order, small events between them too.
+ */
+class BoundedTrackedReadsTest {
+
+    private static final int RENDERS = 6;
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void aBatchOfTheLargestEventsHoldsWhatFitsInItsBytesAndTheBatchesAreTheWholeStream() throws SQLException {
+        try (RunningTraceloom traceloom = RunningTraceloom.start(dataDir)) {
+            Http http = traceloom.http();
+            Http.Response template = http.post("/canvas-templates", "{\"name\":\"Large\","
+                    + "\"template\":\"{{{s}}}\",\"schema\":{\"type\":\"object\"}}");
+            assertThat(template.status()).as(template.body()).isEqualTo(201);
+            String variables = "{\"s\":\"" + "x".repeat(1_000_000) + "\"}";
+            for (int i = 0; i < RENDERS; i++) {
+                Http.Response render = http.post("/canvas-templates/" + template.json().get("id").asText()
+                        + "/render", variables);
+                assertThat(render.status()).isEqualTo(201);
+                assertThat(http.post("/trade-item-tags", "{\"code\":\"T" + i + "\",\"name\":\"Between\"}").status())
+                        .isEqualTo(201);
+            }
+            DurableTrackedReads store = (DurableTrackedReads) traceloom.bean(EventStorageEngine.class);
+
+            List<Long> sizes = new ArrayList<>();
+            List<String> types = new ArrayList<>();
+            TrackingToken token = null;
+            for (List<? extends TrackedEventData<?>> batch = store.fetchTrackedEvents(token, 100); !batch.isEmpty();
+                 batch = store.fetchTrackedEvents(token, 100)) {
+                long bytes = 0;
+                for (TrackedEventData<?> event : batch) {
+                    bytes += ((byte[]) event.getPayload().getData()).length;
+                    types.add(event.getPayload().getType().getName());
+                }
+                sizes.add(bytes);
+                assertThat(batch.size() == 1 || bytes <= DurableTrackedReads.MAX_BATCH_BYTES)
+                        .as("a batch of %s events holds %s bytes", batch.size(), bytes).isTrue();
+                token = batch.get(batch.size() - 1).trackingToken();
+            }
+
+            assertThat(types).as("every event of the store").hasSize(count(traceloom))
+                    .filteredOn(type -> type.endsWith("CanvasTemplateRendered")).hasSize(RENDERS);
+            assertThat(sizes).as("batches").hasSizeGreaterThan(1);
+        }
+    }
+
+    private static int count(RunningTraceloom traceloom) throws SQLException {
+        try (Connection connection = traceloom.bean(DataSource.class).getConnection();
+             ResultSet count = connection.createStatement().executeQuery("SELECT COUNT(*) FROM domain_event_entry")) {
+            count.next();
+            return count.getInt(1);
+        }
+    }
+}
