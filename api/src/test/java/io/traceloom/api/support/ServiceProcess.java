@@ -22,7 +22,7 @@ public final class ServiceProcess implements AutoCloseable {
 
     private static final Pattern TOMCAT_STARTED = Pattern.compile("Tomcat started on port (\\d+)");
     private static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
-            "-Xmx384m", "-Ddisable-axoniq-console-message=true");
+            "-Xmx384m");
 
     private final String name;
     private final Process process;
