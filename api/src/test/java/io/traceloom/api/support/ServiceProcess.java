@@ -103,16 +103,10 @@ public final class ServiceProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** Waits until {@code /actuator/health/readiness} answers 200. */
+    /** Waits until {@code /actuator/health/readiness} answers 200 (a request that gets no answer is asked again). */
     public ServiceProcess awaitReady(Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        Http http = http();
-        while (http.get("/actuator/health/readiness").status() != 200) {
-            if (System.nanoTime() > deadline || !process.isAlive()) {
-                throw new IllegalStateException(name + " was not ready within " + within + ":\n" + tail(log, 40));
-            }
-            pause(50);
-        }
+        Waits.until200(http(), "/actuator/health/readiness", within, process::isAlive,
+                () -> name + " (alive: " + process.isAlive() + "):\n" + tail(log, 40));
         return this;
     }
 
