@@ -76,7 +76,8 @@ class ComposeFileTest {
             Map<String, Object> environment = (Map<String, Object>) service.get("environment");
             assertThat(environment).containsEntry(MASTER_KEY, SECRETS.get(MASTER_KEY))
                     .containsEntry("TRACELOOM_ROLE", role);
-            assertThat(String.valueOf(environment.get("SPRING_DATA_MONGODB_URI"))).contains("traceloom:service-secret@");
+            assertThat(String.valueOf(environment.get("SPRING_DATA_MONGODB_URI")))
+                    .contains("traceloom:service-secret@");
         }
         assertThat(service(services, "projections").get("pull_policy")).as("the built image is never pulled")
                 .isEqualTo("never");
@@ -156,7 +157,8 @@ class ComposeFileTest {
         // only the variables given here: not those of a developer's .env file
         Path noEnvFile = Files.createTempFile("compose", ".env");
         noEnvFile.toFile().deleteOnExit();
-        command.addAll(List.of("--env-file", noEnvFile.toString(), "-f", ROOT.resolve("docker-compose.yml").toString()));
+        command.addAll(List.of("--env-file", noEnvFile.toString(),
+                "-f", ROOT.resolve("docker-compose.yml").toString()));
         command.addAll(List.of(arguments));
         return run(command, environment);
     }

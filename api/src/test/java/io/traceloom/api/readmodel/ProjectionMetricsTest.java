@@ -30,7 +30,7 @@ import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 class ProjectionMetricsTest {
 
     /** Where the meters are documented. */
-    static final Path OPERATIONS = Path.of("..", "README.md");
+    static final Path OPERATIONS = Path.of("..", "docs", "operations.md");
 
     private final Http http = SharedTraceloom.get().http();
 
