@@ -28,7 +28,9 @@ import org.springframework.context.annotation.Configuration;
  * <li>{@code commandBus_*}, {@code queryBus_*}: tagged {@code payloadType}, as many as the kinds of commands and
  * queries (Axon's default);
  * <li>Axon's timers keep their count, sum and maximum and publish no percentiles: those are computed in each
- * process over its last minutes, which no deployment of replicas can add up, and they were six lines a timer.
+ * process over its last minutes, which no deployment of replicas can add up, and they were six lines a timer;
+ * <li>Axon's message counters ({@code ingestedCounter}, {@code successCounter}...) are not kept: the timers'
+ * counts are the same numbers ({@code successTimer_seconds_count}...).
  * </ul>
  */
 @Configuration(proxyBeanMethods = false)
@@ -63,17 +65,27 @@ public class AxonMetricsConfiguration {
         return (MessageMonitor<Message<?>>) metrics.registerComponentWithDefaultTags(componentType, name);
     }
 
+    /** No message counters beside the timers that count the same messages. */
+    @Bean
+    public MeterFilter axonCountersDuplicatingTheTimers() {
+        return MeterFilter.deny(id -> id.getType() == Meter.Type.COUNTER && axon(id));
+    }
+
     /** No client-side percentiles on Axon's timers. */
     @Bean
     public MeterFilter axonTimersWithoutPercentiles() {
         return new MeterFilter() {
             @Override
             public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
-                if (id.getType() == Meter.Type.TIMER && AXON_PREFIXES.stream().anyMatch(id.getName()::startsWith)) {
+                if (id.getType() == Meter.Type.TIMER && axon(id)) {
                     return DistributionStatisticConfig.builder().percentiles().build().merge(config);
                 }
                 return config;
             }
         };
+    }
+
+    private static boolean axon(Meter.Id id) {
+        return AXON_PREFIXES.stream().anyMatch(id.getName()::startsWith);
     }
 }
