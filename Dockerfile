@@ -1,8 +1,19 @@
-# The service image for docker-compose.yml. Build the jar first: ./mvnw -B -q package -DskipTests
+# syntax=docker/dockerfile:1
+# The service's image, built from the sources: no JDK or Maven on the host (docker compose up --build).
+
+# Build: the Maven Wrapper on a JDK 17, the local repository kept in a cache between builds.
+FROM eclipse-temurin:17-jdk AS build
+WORKDIR /src
+COPY . .
+RUN --mount=type=cache,target=/root/.m2 \
+    ./mvnw -B -q package -DskipTests \
+    && cp api/target/traceloom.jar /traceloom.jar
+
+# Run: a JRE, as a user of its own, the data under /data.
 FROM eclipse-temurin:17-jre
 RUN useradd --system --uid 1001 --home-dir /app traceloom && mkdir -p /data && chown traceloom /data
 WORKDIR /app
-COPY api/target/traceloom.jar /app/traceloom.jar
+COPY --from=build /traceloom.jar /app/traceloom.jar
 USER traceloom
 ENV TRACELOOM_DATA_DIR=/data \
     SERVER_ADDRESS=0.0.0.0 \

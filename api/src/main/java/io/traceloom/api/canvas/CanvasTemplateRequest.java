@@ -9,7 +9,7 @@ import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Size;
 
 /**
- * A canvas template as sent (create and replace). The limits are the README's ("Limits"): change both
+ * A canvas template as sent (create and replace). The limits are docs/limits.md's: change both
  * together.
  *
  * @param schema   the JSON Schema the variables must satisfy, kept with the template

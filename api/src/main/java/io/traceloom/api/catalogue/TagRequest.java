@@ -10,8 +10,8 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 /**
- * A tag of a catalogue as a client sends it: to create one, or as an element of a set. The limits are the
- * README's ("Limits"): change both together.
+ * A tag of a catalogue as a client sends it: to create one, or as an element of a set. The limits are
+ * docs/limits.md's: change both together.
  */
 @Schema(name = "TagInput", description = "A tag as sent: its code (unique in the catalogue), name and description.")
 public record TagRequest(

@@ -1,6 +1,6 @@
 package io.traceloom.api.custody;
 
-/** What a custody commission may hold: the README's "Limits" says the same; change both together. */
+/** What a custody commission may hold: docs/limits.md says the same; change both together. */
 final class CustodyLimits {
 
     static final int MAX_IDENTIFIER = 500;

@@ -11,7 +11,7 @@ import jakarta.validation.constraints.Size;
 import java.util.List;
 
 /**
- * A link set as {@code PUT /link-sets/{id}} takes it. The limits are the README's ("Limits"): change both
+ * A link set as {@code PUT /link-sets/{id}} takes it. The limits are docs/limits.md's: change both
  * together. What the GS1 standards make of the values (a valid key, a known link type, an http(s) target) is
  * decided by the link set itself, on the command side.
  *

@@ -25,6 +25,8 @@ import java.util.Map;
 import java.util.Set;
 import org.springdoc.core.service.GenericResponseService;
 import org.springdoc.core.utils.SpringDocUtils;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
@@ -75,13 +77,17 @@ public class OpenApiConfiguration {
                 .addHiddenRestControllers(ProblemErrorController.class);
     }
 
+    /**
+     * The document's version is the release's (docs/versioning.md), from the build's {@code build-info.properties};
+     * a class path without it (an IDE that did not run Maven) says so.
+     */
     @Bean
-    public OpenAPI traceloomOpenApi() {
+    public OpenAPI traceloomOpenApi(ObjectProvider<BuildProperties> build) {
+        BuildProperties properties = build.getIfAvailable();
         return new OpenAPI(SpecVersion.V31)
                 .info(new Info()
                         .title("Traceloom")
-                        // SPEC.md: "The interface description declares version 1.0."
-                        .version("1.0")
+                        .version(properties != null ? properties.getVersion() : "unknown (no build-info)")
                         .description("""
                                 Supply-chain traceability data over HTTP and JSON, event-sourced: every write \
                                 is recorded as an event and answers once the read models show it, so the next \

@@ -8,7 +8,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
-/** The limits are the README's ("Limits"): change both together. */
+/** The limits are docs/limits.md's: change both together. */
 @Schema(name = "NewSchema")
 public record CreateSchemaRequest(
         @NotBlank @NotWhiteSpace @Size(max = 200, message = "must be at most {max} characters") @SingleLine String name,

@@ -9,7 +9,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 /**
- * The limits are the README's ("Limits"): change both together.
+ * The limits are docs/limits.md's: change both together.
  *
  * @param id     the schema's id again, or left out; when given it must be the path's
  * @param schema the JSON Schema, a JSON object

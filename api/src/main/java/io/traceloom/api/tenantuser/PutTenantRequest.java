@@ -5,7 +5,7 @@ import io.traceloom.api.http.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
-/** The limits are the README's ("Limits"): change both together. */
+/** The limits are docs/limits.md's: change both together. */
 public record PutTenantRequest(
         @NotBlank @NotWhiteSpace @Size(max = 200, message = "must be at most {max} characters") @SingleLine
         String name) {

@@ -48,7 +48,7 @@ import org.springframework.web.util.UriComponentsBuilder;
 @RequestMapping(path = "/admin/tenants", produces = MediaType.APPLICATION_JSON_VALUE)
 public class TenantAdminController {
 
-    /** What a tenant claim may hold to name a tenant here (README, "Limits"). */
+    /** What a tenant claim may hold to name a tenant here (docs/limits.md). */
     private static final Pattern EXTERNAL_ID = Pattern.compile("[A-Za-z0-9._~:@+-]{1,200}");
 
     private final Writes writes;

@@ -44,7 +44,7 @@ import org.springframework.web.util.UriComponentsBuilder;
 @RequestMapping(path = "/auth/tenant-users", produces = MediaType.APPLICATION_JSON_VALUE)
 public class TenantUserController {
 
-    /** The limits of what an identity brings (README, "Limits"). */
+    /** The limits of what an identity brings (docs/limits.md). */
     private static final int MAX_NAME = 200;
     private static final int MAX_EMAIL = 320;
 

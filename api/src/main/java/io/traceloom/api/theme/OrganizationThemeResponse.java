@@ -10,7 +10,7 @@ import java.util.Map;
 public record OrganizationThemeResponse(
         String id,
         IconResponse icon,
-        @Schema(description = "CSS custom properties derived from the colour (the README gives the formula): "
+        @Schema(description = "CSS custom properties derived from the colour (docs/api.md gives the formula): "
                 + "`--color-primary`, `-hover`, `-active`, `-light`, `-dark`, each with its `--color-on-…` (black or "
                 + "white) and `--contrast-on-…` (the WCAG 2.x ratio), and `--contrast-aa`.",
                 example = "{\"--color-primary\": \"#1A73E8\", \"--color-on-primary\": \"#000000\", "

@@ -7,7 +7,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
 /**
- * The limits are the README's ("Limits"): change both together.
+ * The limits are docs/limits.md's: change both together.
  *
  * @param tradeItemTag the code of a live trade item tag, or absent for an untagged item
  */

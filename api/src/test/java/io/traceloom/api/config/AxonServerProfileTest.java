@@ -10,18 +10,18 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.file.Path;
 import org.axonframework.test.server.AxonServerContainer;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
+import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
  * The {@code axonserver} profile end to end: Axon Server (in a container, Testcontainers) holds the events and
  * routes commands and queries; writes, reads, read-your-writes and a replay of one projection work as on the
- * JDBC store, and a restart reads the events back from Axon Server. Skipped, saying so, where no Docker engine
- * runs.
+ * JDBC store, and a restart reads the events back from Axon Server. Where no Docker engine runs, JUnit reports
+ * it skipped.
  */
+@Testcontainers(disabledWithoutDocker = true)
 class AxonServerProfileTest {
 
     /** The image docker-compose.yml runs. */
@@ -32,12 +32,7 @@ class AxonServerProfileTest {
     Path dataDir;
 
     @BeforeAll
-    static void requireDocker() {
-        if (!DockerClientFactory.instance().isDockerAvailable()) {
-            String why = "no Docker engine is available; skipping the end-to-end test of the axonserver profile";
-            System.out.println(AxonServerProfileTest.class.getSimpleName() + " SKIPPED: " + why);
-            Assumptions.abort(why);
-        }
+    static void startAxonServer() {
         axonServer = new AxonServerContainer(IMAGE).withDevMode(true);
         axonServer.start();
     }

@@ -16,12 +16,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every {@code traceloom.*} option, as the modules declare them (Spring's configuration metadata, generated
- * from their properties records), has its row in the README's configuration table.
+ * from their properties records), has its row in the configuration table of docs/configuration.md.
  */
 class ConfigurationDocumentedTest {
 
     @Test
-    void everyOptionIsInTheReadme() throws IOException {
+    void everyOptionIsInTheConfigurationTable() throws IOException {
         Set<String> options = new TreeSet<>();
         for (URL metadata : Collections.list(getClass().getClassLoader()
                 .getResources("META-INF/spring-configuration-metadata.json"))) {
@@ -37,13 +37,14 @@ class ConfigurationDocumentedTest {
         assertThat(options).as("options declared by the modules").contains("traceloom.data-dir",
                 "traceloom.projections.batch-size", "traceloom.http.max-body-size");
 
-        String readme = Files.readString(Path.of("..", "README.md"));
+        String table = Files.readString(Path.of("..", "docs", "configuration.md"));
         Set<String> undocumented = new TreeSet<>();
         for (String option : options) {
-            if (!readme.contains("| `" + option + "`")) {
+            if (!table.contains("| `" + option + "`")) {
                 undocumented.add(option);
             }
         }
-        assertThat(undocumented).as("options without a row `| `name` | default | meaning |` in README.md").isEmpty();
+        assertThat(undocumented).as("options without a row `| `name` | default | meaning |` in docs/configuration.md")
+                .isEmpty();
     }
 }

@@ -5,48 +5,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http;
+import io.traceloom.api.support.PostgresAvailable;
 import io.traceloom.api.support.RunningTraceloom;
 import io.traceloom.api.support.TcpRelay;
+import io.traceloom.api.support.Waits;
 import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Events in PostgreSQL instead of H2 (set {@code spring.datasource.url}). Runs when PostgreSQL answers on
  * 127.0.0.1:5432 (database {@code test}, user {@code postgres}, or as set by {@code TRACELOOM_TEST_PG_*}),
- * in a schema of its own that it drops afterwards; skips with a message otherwise.
+ * in a schema of its own that it drops afterwards; reported skipped, saying why, otherwise.
  */
+@ExtendWith(PostgresAvailable.class)
 class PostgresEventStoreTest {
 
-    private static final String URL = env("TRACELOOM_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
-    private static final String USER = env("TRACELOOM_TEST_PG_USER", "postgres");
-    private static final String PASSWORD = env("TRACELOOM_TEST_PG_PASSWORD", "");
+    private static final String URL = PostgresAvailable.URL;
+    private static final String USER = PostgresAvailable.USER;
+    private static final String PASSWORD = PostgresAvailable.PASSWORD;
     private static final String SCHEMA = "traceloom_test_" + UUID.randomUUID().toString().replace("-", "");
 
     @TempDir
     Path dataDir;
-
-    @BeforeAll
-    static void requirePostgres() {
-        try (Connection ignored = DriverManager.getConnection(URL, USER, PASSWORD)) {
-            System.out.println("PostgresEventStoreTest: using " + URL + " as " + USER + ", schema " + SCHEMA);
-        } catch (SQLException e) {
-            String why = "PostgreSQL is not reachable at " + URL + " as " + USER + " (" + e.getMessage()
-                    + "); skipping the PostgreSQL event store test";
-            System.out.println("PostgresEventStoreTest SKIPPED: " + why);
-            Assumptions.abort(why);
-        }
-    }
 
     @AfterAll
     static void dropSchema() throws SQLException {
@@ -129,15 +119,13 @@ class PostgresEventStoreTest {
         }
     }
 
-    /** Polls until {@code path} answers {@code status}, and returns that answer. */
-    private static Http.Response awaitStatus(Http http, String path, int status) throws InterruptedException {
-        long guard = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); // an anti-hang guard, not a timing assertion
-        Http.Response answer = http.get(path);
-        while (answer.status() != status && System.nanoTime() < guard) {
-            Thread.sleep(100);
-            answer = http.get(path);
-        }
-        return answer;
+    /**
+     * Asks {@code path} until it answers {@code status}, and returns that answer; a request that gets no answer is
+     * asked again. The minute is an anti-hang guard, not a timing assertion.
+     */
+    private static Http.Response awaitStatus(Http http, String path, int status) {
+        return Waits.until(http, path, "answer " + status, answer -> answer.status() == status,
+                Duration.ofSeconds(60), () -> true, () -> "the service with PostgreSQL behind a relay");
     }
 
     private static long countEvents() throws SQLException {
@@ -147,10 +135,5 @@ class PostgresEventStoreTest {
             rows.next();
             return rows.getLong(1);
         }
-    }
-
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
-        return value == null || value.isBlank() ? fallback : value;
     }
 }

@@ -76,6 +76,34 @@ class PackagedJarIT {
                 .doesNotContain("Unable to use shared archive");
     }
 
+    /**
+     * An operator reads every warning of a clean start: none is noise (deprecations in Axon's annotations, the
+     * embedded MongoDB's unimplemented indexes, a gauge Axon registers again for every event, a vendor's
+     * advert). The first writes of each kind are in it: that is when the read models declare their indexes.
+     */
+    @Test
+    void aCleanStartLogsNoWarningAndNoAdvert() throws IOException {
+        servesEachLibraryHeavyPath();
+
+        List<String> warnings = Files.readAllLines(log).stream()
+                .filter(line -> line.matches("\\S+\\s+(WARN|ERROR) .*")).toList();
+        assertThat(warnings).as("warnings of a clean start").isEmpty();
+        assertThat(Files.readString(log)).doesNotContain("AxonIQ Console");
+    }
+
+    /** The launcher says what it prepares the first time, and how long that took. */
+    @Test
+    void theFirstStartSaysWhatItPreparesAndHowLong() throws IOException {
+        String output = Files.readString(log);
+        Path archive = Path.of("target", "cds", "app.jsa");
+        if (output.contains("preparing class data sharing")) {
+            assertThat(output).containsPattern("class data sharing prepared in \\d+ s");
+        } else {
+            assertThat(Files.getLastModifiedTime(archive)).as("prepared by an earlier start of this build")
+                    .isGreaterThanOrEqualTo(Files.getLastModifiedTime(JAR));
+        }
+    }
+
     @Test
     void exitsOnOutOfMemoryError() {
         // the launcher ends in exec: the process it started is the JVM

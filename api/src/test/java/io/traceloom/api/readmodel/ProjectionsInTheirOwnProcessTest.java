@@ -4,14 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.mongodb.ConnectionString;
+import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Sorts;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.MongoServerProcess;
+import io.traceloom.api.support.PostgresAvailable;
 import io.traceloom.api.support.RunningTraceloom;
 import io.traceloom.api.support.ServiceProcess;
+import io.traceloom.api.support.Waits;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -37,10 +40,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -51,18 +53,19 @@ import org.junit.jupiter.api.io.TempDir;
  * write answers 201 and reads back at once (read-your-writes, through the token store); at the end the read
  * models equal those a fresh replay of the same events builds (nothing applied twice, nothing skipped).
  *
- * <p>PostgreSQL as {@code PostgresEventStoreTest} finds it (skipped, saying so, when it does not answer), in a
+ * <p>PostgreSQL as {@link PostgresAvailable} finds it (reported skipped, saying why, when it does not answer), in a
  * schema of its own that is dropped afterwards. MongoDB: the one {@code TRACELOOM_TEST_MONGO_URI} names (a
  * real one, a replica set or not; databases of its own, dropped afterwards), else a mongo-java-server started as
  * a process of its own on a TCP port. With Docker, {@code ProjectionsOnAMongoReplicaSetTest} runs this same test
  * against a MongoDB replica set container.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
+@ExtendWith(PostgresAvailable.class)
 public class ProjectionsInTheirOwnProcessTest {
 
-    private static final String PG_URL = env("TRACELOOM_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
-    private static final String PG_USER = env("TRACELOOM_TEST_PG_USER", "postgres");
-    private static final String PG_PASSWORD = env("TRACELOOM_TEST_PG_PASSWORD", "");
+    private static final String PG_URL = PostgresAvailable.URL;
+    private static final String PG_USER = PostgresAvailable.USER;
+    private static final String PG_PASSWORD = PostgresAvailable.PASSWORD;
     private static final String RUN = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     private static final String SCHEMA = "traceloom_roles_" + RUN;
     private static final Duration START_WITHIN = Duration.ofMinutes(4);
@@ -75,19 +78,6 @@ public class ProjectionsInTheirOwnProcessTest {
 
     @TempDir
     static Path work;
-
-    @BeforeAll
-    static void requirePostgres() {
-        try (Connection ignored = DriverManager.getConnection(PG_URL, PG_USER, PG_PASSWORD)) {
-            System.out.println(ProjectionsInTheirOwnProcessTest.class.getSimpleName() + ": events in " + PG_URL
-                    + ", schema " + SCHEMA);
-        } catch (SQLException e) {
-            String why = "PostgreSQL is not reachable at " + PG_URL + " as " + PG_USER + " (" + e.getMessage()
-                    + "); skipping the test of projections in processes of their own";
-            System.out.println(ProjectionsInTheirOwnProcessTest.class.getSimpleName() + " SKIPPED: " + why);
-            Assumptions.abort(why);
-        }
-    }
 
     @AfterAll
     static void dropSchema() {
@@ -237,14 +227,10 @@ public class ProjectionsInTheirOwnProcessTest {
         return "http://127.0.0.1:" + port;
     }
 
-    private static void awaitReplayed(Http http, String projection) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        JsonNode status = http.get("/actuator/projections/" + projection).json();
-        while (status.get("replaying").asBoolean()) {
-            assertThat(System.nanoTime()).as("replayed in time: %s", status).isLessThan(deadline);
-            Thread.sleep(100);
-            status = http.get("/actuator/projections/" + projection).json();
-        }
+    private static void awaitReplayed(Http http, String projection) {
+        Waits.until(http, "/actuator/projections/" + projection, "show the replay done",
+                answer -> answer.status() == 200 && !answer.json().get("replaying").asBoolean(),
+                Duration.ofSeconds(120), () -> true, () -> "");
     }
 
     private static CompletableFuture<ServiceProcess> startAsync(String name, Path logs, List<String> arguments,
@@ -345,8 +331,12 @@ public class ProjectionsInTheirOwnProcessTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         Set<String> owners = Set.of();
         while (System.nanoTime() < deadline) {
-            owners = owners(mongoBase, database).stream().map(String::valueOf)
-                    .collect(Collectors.toCollection(TreeSet::new));
+            try {
+                owners = owners(mongoBase, database).stream().map(String::valueOf)
+                        .collect(Collectors.toCollection(TreeSet::new));
+            } catch (MongoException slowToAnswer) { // asked again while the deadline allows
+                owners = Set.of(slowToAnswer.toString());
+            }
             if (owners.equals(Set.of(nodeUrl(survivor.port())))) {
                 return;
             }
@@ -392,10 +382,5 @@ public class ProjectionsInTheirOwnProcessTest {
         String options = query >= 0 ? uri.substring(query) : "";
         assertThat(parsed.getHosts()).isNotEmpty();
         return hosts + "/" + database + options;
-    }
-
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
-        return value == null || value.isBlank() ? fallback : value;
     }
 }

@@ -19,23 +19,27 @@ import java.time.Duration;
 public final class Http {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long one request may take before it fails ({@link java.net.http.HttpTimeoutException}). */
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
     private final String baseUrl;
     private final HttpClient client;
     /** Headers every request of this client sends (an {@code Authorization}, say), as name, value, ... */
     private final String[] always;
+    private final Duration timeout;
 
     Http(String baseUrl) {
         this(baseUrl, HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))
-                .build(), new String[0]);
+                .build(), new String[0], REQUEST_TIMEOUT);
     }
 
-    private Http(String baseUrl, HttpClient client, String[] always) {
+    private Http(String baseUrl, HttpClient client, String[] always, Duration timeout) {
         this.baseUrl = baseUrl;
         this.client = client;
         this.always = always;
+        this.timeout = timeout;
     }
 
     /** This client, sending these headers (name, value, ...) with every request besides its own. */
@@ -43,7 +47,12 @@ public final class Http {
         String[] all = new String[always.length + headers.length];
         System.arraycopy(always, 0, all, 0, always.length);
         System.arraycopy(headers, 0, all, always.length, headers.length);
-        return new Http(baseUrl, client, all);
+        return new Http(baseUrl, client, all, timeout);
+    }
+
+    /** This client, giving up on a request after {@code timeout} instead of 30 s. */
+    public Http withTimeout(Duration timeout) {
+        return new Http(baseUrl, client, always, timeout);
     }
 
     /** This client, with a bearer token. */
@@ -98,7 +107,7 @@ public final class Http {
 
     public Response send(String method, String path, String contentType, BodyPublisher body, String... headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
-                .timeout(Duration.ofSeconds(30))
+                .timeout(timeout)
                 .method(method, body == null ? BodyPublishers.noBody() : body);
         if (contentType != null) {
             request.header("Content-Type", contentType);
@@ -130,7 +139,7 @@ public final class Http {
 
     /** A GET whose answer body is kept as bytes. */
     public BinaryResponse getBytes(String path, String... headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(timeout);
         for (int i = 0; i + 1 < always.length; i += 2) {
             request.header(always[i], always[i + 1]);
         }

@@ -67,22 +67,8 @@ public final class RunningTraceloom implements AutoCloseable {
 
     /** Readiness is down until every projection has caught up with the store. */
     private void awaitReady() {
-        long deadline = System.nanoTime() + READY_WITHIN.toNanos();
-        while (http.get("/actuator/health/readiness").status() != 200) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("Traceloom was not ready within " + READY_WITHIN);
-            }
-            pause();
-        }
-    }
-
-    static void pause() {
-        try {
-            Thread.sleep(20);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        Waits.until200(http, "/actuator/health/readiness", READY_WITHIN, context::isActive,
+                () -> "Traceloom on " + http.baseUrl());
     }
 
     @Override

@@ -23,7 +23,7 @@ public final class ServiceProcess implements AutoCloseable {
 
     private static final Pattern TOMCAT_STARTED = Pattern.compile("Tomcat started on port (\\d+)");
     private static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
-            "-Xmx384m", "-XX:+ExitOnOutOfMemoryError", "-Ddisable-axoniq-console-message=true");
+            "-Xmx384m", "-XX:+ExitOnOutOfMemoryError");
 
     private final String name;
     private final Process process;
@@ -126,16 +126,10 @@ public final class ServiceProcess implements AutoCloseable {
         return read(log);
     }
 
-    /** Waits until {@code /actuator/health/readiness} answers 200. */
+    /** Waits until {@code /actuator/health/readiness} answers 200 (a request that gets no answer is asked again). */
     public ServiceProcess awaitReady(Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        Http http = http();
-        while (http.get("/actuator/health/readiness").status() != 200) {
-            if (System.nanoTime() > deadline || !process.isAlive()) {
-                throw new IllegalStateException(name + " was not ready within " + within + ":\n" + tail(log, 40));
-            }
-            pause(50);
-        }
+        Waits.until200(http(), "/actuator/health/readiness", within, process::isAlive,
+                () -> name + " (alive: " + process.isAlive() + "):\n" + tail(log, 40));
         return this;
     }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * the sandbox must not break ordinary templates. Data is given as JSON, as render variables are. What does
  * not pass is what the sandbox refuses on purpose: the two tests of {@code delimiters} that load a partial.
  * ({@code partials} and {@code ~lambdas} are not vendored: the sandbox loads no partials and runs no code.)
- * The README reports the counts this test prints.
+ * docs/testing.md reports the counts this test prints.
  */
 class MustacheSpecTest {
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * compile and validate, every schema compiled once and every document of its group checked against it.
  * The suite's remote references ({@code http://localhost:1234/draft2020-12/...}) are served from the
  * vendored {@code remotes} by the same kind of source that serves a tenant's stored schemas, so nothing is
- * fetched. The README reports the counts this test prints.
+ * fetched. docs/testing.md reports the counts this test prints.
  */
 class JsonSchemaTestSuiteTest {
 

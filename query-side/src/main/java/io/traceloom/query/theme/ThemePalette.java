@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * The CSS custom properties an organization theme derives from its colour: the same colour always gives the
- * same variables, in the same order. The README ("Organization themes") gives the formula; change both
- * together.
+ * same variables, in the same order. docs/api.md ("Organization themes: the variables") gives the formula;
+ * change both together.
  *
  * <ul>
  * <li>Shades mix the colour with black or white in sRGB, channel by channel, rounding halves up:

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The expected values were computed apart from this code, from the formula in the README. */
+/** The expected values were computed apart from this code, from the formula in docs/api.md. */
 class ThemePaletteTest {
 
     private static final String[] SHADES = {"", "-hover", "-active", "-light", "-dark"};
