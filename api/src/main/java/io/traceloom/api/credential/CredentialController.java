@@ -69,7 +69,7 @@ public class CredentialController {
     private static final Pattern UUID_TEXT =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
-    /** The longest {@code type} / {@code subject} a list is filtered by (README, "Limits"). */
+    /** The longest {@code type} / {@code subject} a list is filtered by (docs/limits.md). */
     static final int MAX_TYPE_FILTER = 200;
     static final int MAX_SUBJECT_FILTER = 500;
 
@@ -282,7 +282,7 @@ public class CredentialController {
         return id.regionMatches(true, 0, URN_UUID, 0, URN_UUID.length()) ? id.substring(URN_UUID.length()) : id;
     }
 
-    /** A filter's value; bounded, since a list's {@code Link} repeats it four times (README, "Limits"). */
+    /** A filter's value; bounded, since a list's {@code Link} repeats it four times (docs/limits.md). */
     private static String filter(String name, String value, int max) {
         if (value != null && value.isBlank()) {
             throw new InvalidRequestException(name, "must not be empty; leave it out to list all");

@@ -9,7 +9,7 @@ import org.springframework.web.ErrorResponseException;
  * response's headers overflow its buffer (8 KB for all of them), so what is echoed is held to
  * {@value #MAX_LENGTH} characters, leaving room for every other header; a request whose echo would be longer
  * is refused (414) before anything is answered. The host is bounded before ({@link HostNameFilter}), the
- * free-text filters of lists too (README, "Limits"): what can still reach this bound is a query whose values
+ * free-text filters of lists too (docs/limits.md): what can still reach this bound is a query whose values
  * are mostly characters that percent-encoding makes nine times longer.
  */
 public final class EchoedHeaders {

@@ -195,7 +195,7 @@ class ProjectionMetricsTest {
         assertThat(answer.status()).as(answer.body()).isIn(200, 201, 204);
     }
 
-    /** What the README says is off for its cost on every request stays off (BENCHMARKS.md has the cost). */
+    /** What docs/operations.md says is off for its cost on every request stays off (BENCHMARKS.md has the cost). */
     @Test
     void springSecuritysFilterObservationsAndAxonsTimeoutsAreOff() {
         Fixtures.createTag(http, SharedTraceloom.unique("METRICS"));

@@ -76,7 +76,7 @@ public final class TestIdentityProvider implements AutoCloseable {
         return issuer;
     }
 
-    /** The arguments that point Traceloom at this provider in the {@code oidc} mode, as the README shows them. */
+    /** The arguments that point Traceloom at this provider in the {@code oidc} mode, as docs/security.md shows them. */
     public List<String> arguments() {
         return List.of("--traceloom.security.mode=oidc",
                 "--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + issuer,
