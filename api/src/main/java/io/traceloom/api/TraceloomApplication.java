@@ -1,5 +1,7 @@
 package io.traceloom.api;
 
+import io.traceloom.api.audit.AuditVerifier;
+import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -14,7 +16,14 @@ public class TraceloomApplication {
         System.setProperty("axoniq.update-checker.disabled", "true");
     }
 
+    /**
+     * Starts the service; or, with {@code audit ...}, runs the offline verifier of an audit log ({@link AuditVerifier})
+     * and exits, without starting anything.
+     */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("audit")) {
+            System.exit(AuditVerifier.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+        }
         SpringApplication.run(TraceloomApplication.class, args);
     }
 }
