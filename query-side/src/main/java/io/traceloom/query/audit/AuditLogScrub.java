@@ -78,7 +78,7 @@ public class AuditLogScrub implements SmartLifecycle {
     }
 
     /** Checks up to {@code budget} entries over the tenants' logs: new entries first, then the next of a pass. */
-    void round(long budget) {
+    public void round(long budget) {
         List<AuditLogDocument> logs = mongo.findAll(AuditLogDocument.class);
         for (AuditLogDocument log : logs) {
             if (budget <= 0) {
