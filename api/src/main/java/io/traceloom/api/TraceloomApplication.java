@@ -1,6 +1,7 @@
 package io.traceloom.api;
 
 import io.traceloom.api.audit.AuditVerifier;
+import io.traceloom.command.credential.OfflineVerification;
 import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -22,7 +23,8 @@ public class TraceloomApplication {
      */
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("audit")) {
-            System.exit(AuditVerifier.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+            System.exit(AuditVerifier.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err,
+                    OfflineVerification::verify));
         }
         SpringApplication.run(TraceloomApplication.class, args);
     }

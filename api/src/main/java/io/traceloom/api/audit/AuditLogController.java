@@ -64,8 +64,9 @@ public class AuditLogController {
             Caller caller, UriComponentsBuilder uri,
             @Parameter(description = "The size of the tree to sign, from 0 to the log's size; default the log's size.")
             @RequestParam(required = false) String treeSize) {
+        Long wanted = whole("treeSize", treeSize);
         long size = size(caller);
-        long signed = treeSize == null ? size : number("treeSize", treeSize, 0, size);
+        long signed = wanted == null ? size : within("treeSize", wanted, 0, size);
         AuditCheckpointView head = queries.get(new FindAuditCheckpoint(caller.tenantId(), signed),
                 AuditCheckpointView.class);
         if (head.mismatch() != null) {
@@ -93,15 +94,11 @@ public class AuditLogController {
             @RequestParam(required = false) String index,
             @Parameter(description = "The size of the tree, from 1 to the log's size; default the log's size.")
             @RequestParam(required = false) String treeSize) {
+        Long entry = whole("index", required("index", index, "the index of an entry of the log"));
+        Long wanted = whole("treeSize", treeSize);
         long size = size(caller);
-        if (index == null) {
-            throw new InvalidRequestException("index", "is required: the index of an entry of the log");
-        }
-        long tree = treeSize == null ? size : number("treeSize", treeSize, 1, size);
-        if (tree < 1) {
-            throw new InvalidRequestException("treeSize", "the log has no entry yet");
-        }
-        long entry = number("index", index, 0, tree - 1);
+        long tree = within("treeSize", wanted == null ? size : wanted, 1, size);
+        within("index", entry, 0, tree - 1);
         return queries.get(new FindInclusionProof(caller.tenantId(), entry, tree), InclusionProofView.class);
     }
 
@@ -118,15 +115,12 @@ public class AuditLogController {
             @RequestParam(required = false) String from,
             @Parameter(description = "The newer tree's size, up to the log's size; default the log's size.")
             @RequestParam(required = false) String to) {
+        long older = within("from", whole("from", required("from", from, "the size of the older tree")), 1,
+                Long.MAX_VALUE);
+        Long wanted = whole("to", to);
         long size = size(caller);
-        if (from == null) {
-            throw new InvalidRequestException("from", "is required: the size of the older tree");
-        }
-        long newer = to == null ? size : number("to", to, 1, size);
-        if (newer < 1) {
-            throw new InvalidRequestException("to", "the log has no entry yet");
-        }
-        long older = number("from", from, 1, newer);
+        long newer = within("to", wanted == null ? size : wanted, 1, size);
+        within("from", older, 1, newer);
         return queries.get(new FindConsistencyProof(caller.tenantId(), older, newer), ConsistencyProofView.class);
     }
 
@@ -134,20 +128,34 @@ public class AuditLogController {
         return queries.get(new FindAuditLog(caller.tenantId()), AuditLogView.class).size();
     }
 
-    /** A whole number from {@code min} to {@code max}, or 400 naming the parameter and the range. */
-    private static long number(String name, String text, long min, long max) {
-        long value;
-        try {
-            if (!text.matches("0|[1-9][0-9]{0,18}")) {
-                throw new NumberFormatException();
-            }
-            value = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new InvalidRequestException(name, "must be a whole number from " + min + " to " + max);
+    private static String required(String name, String value, String what) {
+        if (value == null) {
+            throw new InvalidRequestException(name, "is required: " + what);
         }
+        return value;
+    }
+
+    /** A whole number from 0 (at most 19 digits), {@code null} when absent; else 400 naming the parameter. */
+    private static Long whole(String name, String text) {
+        if (text == null) {
+            return null;
+        }
+        if (!text.matches("0|[1-9][0-9]{0,18}")) {
+            throw new InvalidRequestException(name, "must be a whole number from 0");
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new InvalidRequestException(name, "must be a whole number from 0 to " + Long.MAX_VALUE);
+        }
+    }
+
+    /** The value when it is from {@code min} to {@code max}; else 400 naming the parameter and the range. */
+    private static long within(String name, long value, long min, long max) {
         if (value < min || value > max) {
-            throw new InvalidRequestException(name, "must be from " + min + " to " + max + " here (the log holds "
-                    + "entries 0 to its size - 1)");
+            throw new InvalidRequestException(name, max < min ? "the log has no entry yet"
+                    : max == Long.MAX_VALUE ? "must be at least " + min
+                    : "must be from " + min + " to " + max + " (the log holds entries 0 to its size - 1)");
         }
         return value;
     }

@@ -1,6 +1,5 @@
 package io.traceloom.api.audit;
 
-import io.traceloom.command.credential.OfflineVerification;
 import io.traceloom.kernel.audit.SignAuditCheckpoint;
 import io.traceloom.kernel.audit.canonical.InvalidJsonException;
 import io.traceloom.kernel.audit.canonical.Jcs;
@@ -20,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * {@code traceloom audit verify}: an auditor's check of a tenant's audit log that trusts nothing the service says
@@ -45,17 +45,28 @@ public final class AuditVerifier {
               --issuer       the tenant's issuer DID as you know it: the checkpoints must be signed by it
             """;
 
-    private final PrintStream out;
-    private final PrintStream err;
-
-    private AuditVerifier(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+    /** How a credential's JSON text is verified at an instant: the service's own code, without the service. */
+    public interface Credentials extends BiFunction<String, Instant, CredentialVerification> {
     }
 
-    /** Runs {@code audit <arguments>}: the exit code. */
-    public static int run(String[] arguments, PrintStream out, PrintStream err) {
-        return new AuditVerifier(out, err).run(arguments);
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Credentials credentials;
+
+    private AuditVerifier(PrintStream out, PrintStream err, Credentials credentials) {
+        this.out = out;
+        this.err = err;
+        this.credentials = credentials;
+    }
+
+    /**
+     * Runs {@code audit <arguments>}: the exit code.
+     *
+     * @param credentials the credentials' verification (the command side's, handed in by the main class: a feature
+     *                    uses another only through the kernel)
+     */
+    public static int run(String[] arguments, PrintStream out, PrintStream err, Credentials credentials) {
+        return new AuditVerifier(out, err, credentials).run(arguments);
     }
 
     /** A check that does not hold: what {@code audit verify} says before it exits with 1. */
@@ -101,13 +112,13 @@ public final class AuditVerifier {
 
     private void verify(Map<String, String> options) throws Failure, IOException {
         String checkpointFile = options.get("--checkpoint");
-        Checkpoint checkpoint = checkpoint(checkpointFile, options.get("--issuer"));
+        Checkpoint checkpoint = checkpoint(checkpointFile, options.get("--issuer"), credentials);
         out.println("checkpoint " + checkpointFile + ": treeSize " + checkpoint.treeSize + ", root "
                 + checkpoint.rootHash + ", signed by " + checkpoint.issuer + " at " + checkpoint.time);
         Checkpoint previous = null;
         if (options.containsKey("--previous")) {
             String previousFile = options.get("--previous");
-            previous = checkpoint(previousFile, options.get("--issuer"));
+            previous = checkpoint(previousFile, options.get("--issuer"), credentials);
             if (!previous.issuer.equals(checkpoint.issuer)) {
                 throw new Failure("checkpoint " + previousFile + " is signed by " + previous.issuer + ", not by "
                         + checkpoint.issuer + " as " + checkpointFile + " is: not the same log");
@@ -233,9 +244,10 @@ public final class AuditVerifier {
     }
 
     /** A checkpoint whose signature verifies, by the expected issuer if one is given. */
-    private static Checkpoint checkpoint(String file, String expectedIssuer) throws Failure, IOException {
+    private static Checkpoint checkpoint(String file, String expectedIssuer, Credentials credentials)
+            throws Failure, IOException {
         String json = Files.readString(Path.of(file), StandardCharsets.UTF_8);
-        CredentialVerification verification = OfflineVerification.verify(json, Instant.now());
+        CredentialVerification verification = credentials.apply(json, Instant.now());
         if (!verification.verified()) {
             throw new Failure("checkpoint " + file + " is not a verifiable credential of the service: "
                     + String.join("; ", verification.errors()));

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.traceloom.api.support.AuditFeeds;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.SharedTraceloom;
+import io.traceloom.command.credential.OfflineVerification;
 import io.traceloom.kernel.audit.canonical.Jcs;
 import io.traceloom.kernel.audit.merkle.MerkleHashes;
 import io.traceloom.kernel.audit.merkle.MerkleTree;
@@ -18,7 +20,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
 class AuditLogApiTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration LOG_FOLLOWS_WITHIN = Duration.ofSeconds(30);
 
     private final Http http = SharedTraceloom.get().http();
 
@@ -182,28 +182,11 @@ class AuditLogApiTest {
 
     /** The lines of the tenant's export once {@code ready} holds of them (the log follows writes by itself). */
     static List<String> awaitLog(Http http, Predicate<List<String>> ready) {
-        long deadline = System.nanoTime() + LOG_FOLLOWS_WITHIN.toNanos();
-        while (true) {
-            List<String> lines = export(http);
-            if (ready.test(lines)) {
-                return lines;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the audit log did not show what was written within " + LOG_FOLLOWS_WITHIN);
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        return AuditFeeds.await(http, "", ready);
     }
 
     static List<String> export(Http http) {
-        Response export = http.get("/audit/events", "Accept", "application/x-ndjson");
-        assertThat(export.status()).as(export.body()).isEqualTo(200);
-        return export.body().lines().toList();
+        return AuditFeeds.export(http, "");
     }
 
     /** The root of the first {@code size} entries of an export, as an auditor computes it. */
@@ -234,7 +217,7 @@ class AuditLogApiTest {
         }
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8)) {
-            int exit = AuditVerifier.run(args.toArray(String[]::new), out, out);
+            int exit = AuditVerifier.run(args.toArray(String[]::new), out, out, OfflineVerification::verify);
             return new Run(exit, output.toString(StandardCharsets.UTF_8));
         }
     }
