@@ -4,20 +4,14 @@ import static io.traceloom.api.audit.AuditLogApiTest.awaitLog;
 import static io.traceloom.api.audit.AuditLogApiTest.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.traceloom.api.support.AuditFeeds;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.RunningTraceloom;
-import io.traceloom.query.audit.AuditLogAppender;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import javax.sql.DataSource;
-import org.axonframework.config.EventProcessingConfiguration;
-import org.axonframework.eventhandling.EventTrackerStatus;
-import org.axonframework.eventhandling.StreamingEventProcessor;
-import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -77,26 +71,7 @@ class AuditLogDurabilityTest {
                 "SELECT COUNT(*) FROM domain_event_entry WHERE payload_type LIKE '%AuditLogExtended'", Long.class);
     }
 
-    /** Until the appender has read the store up to its head. */
     private static void awaitAppenderAtHead(RunningTraceloom service) {
-        StreamingEventProcessor appender = service.bean(EventProcessingConfiguration.class)
-                .eventProcessor(AuditLogAppender.PROCESSING_GROUP, StreamingEventProcessor.class).orElseThrow();
-        EventStore store = service.bean(EventStore.class);
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (true) {
-            long head = store.createHeadToken().position().orElse(-1);
-            List<OptionalLong> positions = appender.processingStatus().values().stream()
-                    .map(EventTrackerStatus::getCurrentPosition).toList();
-            if (!positions.isEmpty() && positions.stream().allMatch(at -> at.isPresent() && at.getAsLong() >= head)) {
-                return;
-            }
-            assertThat(System.nanoTime()).as("the appender reached the head of the store").isLessThan(deadline);
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        AuditFeeds.awaitAppended(service);
     }
 }

@@ -3,8 +3,14 @@ package io.traceloom.api.support;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.traceloom.api.support.Http.Response;
+import io.traceloom.query.audit.AuditLogAppender;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.EventTrackerStatus;
+import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import java.util.function.Predicate;
 
 /**
@@ -28,6 +34,30 @@ public final class AuditFeeds {
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("the audit log did not show what was written within " + FOLLOWS_WITHIN);
+            }
+            RunningTraceloom.pause();
+        }
+    }
+
+    /**
+     * Until the log's appender has read the store to its head, its own appends included: the store then moves only
+     * with the next write.
+     */
+    public static void awaitAppended(RunningTraceloom service) {
+        StreamingEventProcessor appender = service.bean(EventProcessingConfiguration.class)
+                .eventProcessor(AuditLogAppender.PROCESSING_GROUP, StreamingEventProcessor.class).orElseThrow();
+        EventStore store = service.bean(EventStore.class);
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            long head = store.createHeadToken().position().orElse(-1);
+            List<OptionalLong> positions = appender.processingStatus().values().stream()
+                    .map(EventTrackerStatus::getCurrentPosition).toList();
+            if (!positions.isEmpty() && positions.stream().allMatch(at -> at.isPresent() && at.getAsLong() >= head)
+                    && store.createHeadToken().position().orElse(-1) == head) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the audit log's appender did not reach the head of the store");
             }
             RunningTraceloom.pause();
         }
