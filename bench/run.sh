@@ -2,7 +2,8 @@
 # Benchmarks Traceloom against its own ceilings, in one run, and prints one Markdown table.
 #
 #   bench/run.sh          full run (15 s per measurement, >= 60,000 events for replay and cold start,
-#                         a list page at 10,000 and 200,000 items, a tag catalogue of 100,000 tags), about 30 minutes
+#                         a list page at 10,000 and 200,000 items, the audit log's checkpoints and proofs at the
+#                         size those make, a tag catalogue of 100,000 tags), about 35 minutes
 #   bench/run.sh --quick  the same with shorter runs and less data (50,000 items, 10,000 tags), about 10 minutes
 #
 # It builds the jar if needed, starts the service as the README does (bin/traceloom) on the embedded
@@ -16,10 +17,10 @@ QUICK=0
 [ "${1:-}" = "--quick" ] && QUICK=1
 if [ $QUICK = 1 ]; then
   DURATION=3; WARMUP=2; ROUNDS=3; IDS=2000; LAG_WRITES=1000; REPLAY_EVENTS=10000; CREDENTIALS=1000
-  CATALOGUE_TAGS=10000; LIST_SMALL=10000; LIST_LARGE=50000
+  CATALOGUE_TAGS=10000; LIST_SMALL=10000; LIST_LARGE=50000; TREE_LEAVES=1000000
 else
   DURATION=15; WARMUP=10; ROUNDS=3; IDS=5000; LAG_WRITES=2000; REPLAY_EVENTS=60000; CREDENTIALS=4000
-  CATALOGUE_TAGS=100000; LIST_SMALL=10000; LIST_LARGE=200000
+  CATALOGUE_TAGS=100000; LIST_SMALL=10000; LIST_LARGE=200000; TREE_LEAVES=1000000
 fi
 CONNECTIONS=32
 PORT=${BENCH_PORT:-18080}
@@ -73,6 +74,17 @@ head_position() { curl -s "$BASE/actuator/projections" | grep -o '"head":[0-9-]*
 replaying() { curl -s "$BASE/actuator/projections/$1" | grep -q '"replaying":true'; }
 post() { curl -sf -X POST -H 'Content-Type: application/json' "$@"; }
 json_number() { grep -o "\"$1\":[0-9.]*" | cut -d: -f2; }
+# the size of the tenant's audit log once it stops growing (its appender follows the store by itself)
+audit_log_size() {
+  local last=-1 now
+  while true; do
+    now=$(curl -s "$BASE/audit/proofs/consistency?from=1" | json_number to)
+    now=${now:-0}
+    [ "$now" = "$last" ] && { echo "$now"; return; }
+    last=$now
+    sleep 2
+  done
+}
 
 # wrk run -> "rps p50ms p99ms non2xx"; CONNS=n for another number of connections than $CONNECTIONS
 measure() { # name seconds wrk-args...
@@ -129,6 +141,11 @@ for ((round = 1; round <= ROUNDS; round++)); do
   measure bare_post "$DURATION" -s bench/post-bare.lua "$BASE/bench/bare" >>"$RESULTS"
   measure create "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
   CONNS=1 measure create_single "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
+  # the same creates with the audit log's appender stopped: what appending costs them
+  post "$BASE/bench/background-processors?running=false" >/dev/null
+  measure create_unaudited "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
+  post "$BASE/bench/background-processors?running=true" >/dev/null
+  audit_log_size >/dev/null
   measure get_by_id "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" >>"$RESULTS"
   measure list "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
   measure resolve "$DURATION" "$BASE/$RESOLVE" >>"$RESULTS"
@@ -181,6 +198,10 @@ for ((round = 1; round <= ROUNDS; round++)); do
   echo "verify_core $(echo "$rates" | json_number verifiesPerSecond) $(echo "$rates" | json_number verifiesPerCpuSecond)" >>"$RESULTS"
 done
 
+say "the audit log's tree of $TREE_LEAVES leaves, in memory (what a checkpoint or proof computes and reads)"
+TREE=$(java -cp "$JAR" -Dloader.main=io.traceloom.query.audit.AuditTreeBenchmark \
+  org.springframework.boot.loader.launch.PropertiesLauncher "$TREE_LEAVES")
+
 events=$(( $(head_position) + 1 ))
 if [ "$events" -lt "$REPLAY_EVENTS" ]; then
   say "seeding up to $REPLAY_EVENTS events (now $events)"
@@ -225,6 +246,18 @@ for size in "$LIST_SMALL" "$LIST_LARGE"; do
     measure "list_first_$size" "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
     measure "list_deep_$size" "$DURATION" "$BASE/trade-items?page=$((size / 200))&limit=100" >>"$RESULTS"
   done
+done
+# the tenant's audit log, as large as these writes made it: a signed checkpoint and proofs of random entries and
+# sizes, one connection (what one costs, not how many a second)
+AUDIT_SIZE=$(audit_log_size)
+say "checkpoints and proofs of an audit log of $AUDIT_SIZE entries"
+CONNS=1 measure audit_warmup "$WARMUP" "$BASE/audit/checkpoint" >/dev/null
+for ((round = 1; round <= ROUNDS; round++)); do
+  CONNS=1 measure audit_checkpoint "$DURATION" "$BASE/audit/checkpoint" >>"$RESULTS"
+  BENCH_PATH="/audit/proofs/inclusion?index={r}&treeSize=$AUDIT_SIZE" BENCH_FROM=0 BENCH_TO=$((AUDIT_SIZE - 1)) \
+    CONNS=1 measure audit_inclusion "$DURATION" -s bench/get-random.lua "$BASE" >>"$RESULTS"
+  BENCH_PATH="/audit/proofs/consistency?from={r}&to=$AUDIT_SIZE" BENCH_FROM=1 BENCH_TO="$AUDIT_SIZE" \
+    CONNS=1 measure audit_consistency "$DURATION" -s bench/get-random.lua "$BASE" >>"$RESULTS"
 done
 stop
 start "$WORK/lists"
@@ -295,6 +328,7 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | bare GET (ceiling) | $BG req/s | $(median bare_get 3) ms | $(median bare_get 4) ms | | | $(errors bare_get) |
 | bare POST (ceiling) | $BP req/s | $(median bare_post 3) ms | $(median bare_post 4) ms | | | $(errors bare_post) |
 | POST /trade-items (create, tagged) | $CR req/s | $(median create 3) ms | $(median create 4) ms | bare POST | $(ratio "$CR" "$BP") | $(errors create) |
+| POST /trade-items (create, tagged), the audit log's appender stopped | $(median create_unaudited 2) req/s | $(median create_unaudited 3) ms | $(median create_unaudited 4) ms | bare POST | $(ratio "$(median create_unaudited 2)" "$BP") | $(errors create_unaudited) |
 | POST /trade-items (create, tagged), 1 connection | $(median create_single 2) req/s | $(median create_single 3) ms | $(median create_single 4) ms | | | $(errors create_single) |
 | GET /trade-items/{id} ($(wc -l <"$BENCH_IDS") ids) | $GI req/s | $(median get_by_id 3) ms | $(median get_by_id 4) ms | bare GET | $(ratio "$GI" "$BG") | $(errors get_by_id) |
 | GET /trade-items?page=1&limit=100 | $LI req/s | $(median list 3) ms | $(median list 4) ms | bare GET | $(ratio "$LI" "$BG") | $(errors list) |
@@ -305,6 +339,11 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 
 | figure | value |
 |---|---|
+| appending to the audit log: creates with its appender running against stopped (same rounds) | $(ratio "$CR" "$(median create_unaudited 2)") |
+| a signed checkpoint of an audit log of $AUDIT_SIZE entries, 1 connection | p50 $(median audit_checkpoint 3) ms, p99 $(median audit_checkpoint 4) ms ($(median audit_checkpoint 2) req/s) |
+| an inclusion proof (random entry) at $AUDIT_SIZE entries, 1 connection | p50 $(median audit_inclusion 3) ms, p99 $(median audit_inclusion 4) ms ($(median audit_inclusion 2) req/s) |
+| a consistency proof (random older size) at $AUDIT_SIZE entries, 1 connection | p50 $(median audit_consistency 3) ms, p99 $(median audit_consistency 4) ms ($(median audit_consistency 2) req/s) |
+| the tree of $(echo "$TREE" | json_number leaves) leaves in tiles, in memory: root / inclusion path / consistency path | $(echo "$TREE" | json_number rootMicros) / $(echo "$TREE" | json_number inclusionMicros) / $(echo "$TREE" | json_number consistencyMicros) µs, reading at most $(echo "$TREE" | json_number rootTiles) / $(echo "$TREE" | json_number inclusionTiles) / $(echo "$TREE" | json_number consistencyTiles) tiles (appending them all: $(echo "$TREE" | json_number appendSeconds) s) |
 | projection lag, write's success to every read model showing it ($LAG_WRITES sequential writes) | p50 $(median lag 2) ms, p99 $(median lag 3) ms |
 | credential signing (eddsa-rdfc-2022), one thread after warm-up | $(median sign 2 | cut -d. -f1) credentials/s ($(median sign 3 | cut -d. -f1) per second of the thread's CPU time) |
 | credential verification, one thread after warm-up | $(median verify_core 2 | cut -d. -f1) credentials/s ($(median verify_core 3 | cut -d. -f1) per second of the thread's CPU time) |

@@ -1,5 +1,8 @@
 package io.traceloom.api;
 
+import io.traceloom.api.audit.AuditVerifier;
+import io.traceloom.command.credential.OfflineVerification;
+import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -16,7 +19,15 @@ public class TraceloomApplication {
         System.setProperty("disable-axoniq-console-message", "true");
     }
 
+    /**
+     * Starts the service; or, with {@code audit ...}, runs the offline verifier of an audit log ({@link AuditVerifier})
+     * and exits, without starting anything.
+     */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("audit")) {
+            System.exit(AuditVerifier.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err,
+                    OfflineVerification::verify));
+        }
         SpringApplication.run(TraceloomApplication.class, args);
     }
 }

@@ -79,7 +79,9 @@ class ArchitectureTest {
      * deployment must share (issuer keys; the API provides a MongoDB for them), the query side's settings (how
      * long a claim on a projection's segment lasts, which the token store keeps), its progress reports, which
      * read-your-writes waits on, what operators see and do with projections (the failures they are stuck
-     * at, replays), and the audit feed. Everything else reaches them through the command and query buses.
+     * at, the sequences parked, replays), the processors that are none, the audit feed, and the credentials'
+     * verification for the offline verifier of the audit log. Everything else reaches them through the command
+     * and query buses.
      */
     private static final Set<String> ENTRY_POINTS = Set.of(
             COMMAND + ".config.CommandSideProperties",
@@ -101,10 +103,15 @@ class ArchitectureTest {
             QUERY + ".processing.DeadLetterQueues$ParkedSequence",
             QUERY + ".processing.ParkedSequences",
             QUERY + ".processing.ParkedSequences$Retried",
-            // the audit feed streams a tenant's events from the store as it reads them (an export may be the whole
-            // store): no query answer can carry that
-            QUERY + ".history.AuditFeed",
-            QUERY + ".history.AuditFeed$Filter");
+            // a processor that is no projection (the audit log's appender): no write waits for it
+            QUERY + ".processing.BackgroundProcessor",
+            // the audit feed streams a tenant's log from the store as it reads it (an export may be the whole log): no
+            // query answer can carry that
+            QUERY + ".audit.AuditLogFeed",
+            QUERY + ".audit.AuditLogFeed$Filter",
+            // the offline verifier of the audit log checks a checkpoint's signature with the credentials' own code,
+            // without the service (no Spring, no bus)
+            COMMAND + ".credential.OfflineVerification");
 
     /**
      * Only what marks a record as a message may come from Axon into the kernel. Not

@@ -52,6 +52,9 @@ final class HostileInputs {
     static final String CUSTODY = "/custody-commissions";
     static final String CONSUME = CUSTODY + "/consume";
     static final String AUDIT = "/audit/events";
+    static final String CHECKPOINT = "/audit/checkpoint";
+    static final String INCLUSION = "/audit/proofs/inclusion";
+    static final String CONSISTENCY = "/audit/proofs/consistency";
 
     /** An id no resource has. */
     static final String UNKNOWN_ID = "5a1c0d7e-0000-4000-8000-000000000000";
@@ -91,6 +94,7 @@ final class HostileInputs {
         cases.addAll(schemaEngine());
         cases.addAll(numbersBeyondWhatIsKept());
         cases.addAll(edges());
+        cases.addAll(auditLog());
         for (String path : List.of(TAGS, ITEMS, ISSUE, VERIFY, VC_ISSUE, VC_VERIFY, THEMES, SCHEMAS, TEMPLATES,
                 TENANT_USERS, PARTNER_TAGS, CUSTODY, CONSUME)) {
             cases.addAll(malformedBodies(path));
@@ -231,6 +235,46 @@ final class HostileInputs {
         cases.add(request("DELETE", TENANT_USERS + "/a:b").named("an id no user can have").expect(404));
         cases.add(get(FILES + "/..%2F..%2Fetc%2Fpasswd/history").expect(400));
         cases.add(get(CREDENTIALS + "/urn:uuid:" + UNKNOWN_ID + "/history").expect(404));
+        return cases;
+    }
+
+    /**
+     * The log's checkpoints and proofs: sizes and indexes that are no whole numbers, negative, beyond any log (the
+     * log's size is whatever the tests wrote, so only what is wrong whatever it is), missing, or given twice.
+     */
+    static List<HostileRequest> auditLog() {
+        String beyond = Long.toString(Long.MAX_VALUE);
+        List<HostileRequest> cases = new ArrayList<>();
+        for (String size : List.of("-1", "ten", "1.5", "1e3", "", " 1", "0x10", "+1", "01", "99999999999999999999")) {
+            String encoded = size.replace(" ", "%20").replace("+", "%2B");
+            cases.add(get(CHECKPOINT + "?treeSize=" + encoded).expect(400, "treeSize"));
+            cases.add(get(INCLUSION + "?index=0&treeSize=" + encoded).expect(400, "treeSize"));
+            cases.add(get(INCLUSION + "?index=" + encoded + "&treeSize=1").expect(400, "index"));
+            cases.add(get(CONSISTENCY + "?from=" + encoded + "&to=1").expect(400, "from"));
+            cases.add(get(CONSISTENCY + "?from=1&to=" + encoded).expect(400, "to"));
+        }
+        cases.addAll(List.of(
+                get(CHECKPOINT + "?treeSize=" + beyond).named("beyond the log").expect(400, "treeSize"),
+                get(CHECKPOINT + "?treeSize=1&treeSize=2").expect(400, "treeSize"),
+                get(CHECKPOINT + "?size=1").expect(400, "size"),
+                get(CHECKPOINT).header("Accept: application/xml").expect(406),
+                get(INCLUSION).named("no index").expect(400, "index"),
+                get(INCLUSION + "?treeSize=1").named("no index").expect(400, "index"),
+                get(INCLUSION + "?index=0&treeSize=0").named("an empty tree has no leaf").expect(400, "treeSize"),
+                get(INCLUSION + "?index=0&treeSize=" + beyond).named("beyond the log").expect(400, "treeSize"),
+                get(INCLUSION + "?index=" + beyond + "&treeSize=" + beyond).expect(400, "treeSize"),
+                get(INCLUSION + "?index=0&index=1&treeSize=1").expect(400, "index"),
+                get(CONSISTENCY).named("no from").expect(400, "from"),
+                get(CONSISTENCY + "?to=1").named("no from").expect(400, "from"),
+                get(CONSISTENCY + "?from=0&to=1").named("from an empty tree").expect(400, "from"),
+                get(CONSISTENCY + "?from=1&to=" + beyond).named("beyond the log").expect(400, "to"),
+                get(CONSISTENCY + "?from=" + beyond + "&to=" + beyond).expect(400, "to"),
+                get(CONSISTENCY + "?from=3&to=2").named("from after to").expect(400),
+                get("/audit/proofs").expect(404),
+                get(CHECKPOINT + "/1").expect(404)));
+        for (String path : List.of(CHECKPOINT, INCLUSION, CONSISTENCY)) {
+            cases.addAll(wrongMethods(path));
+        }
         return cases;
     }
 

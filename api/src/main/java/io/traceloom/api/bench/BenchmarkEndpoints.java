@@ -17,7 +17,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
+import io.traceloom.query.processing.BackgroundProcessor;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.springframework.context.annotation.Profile;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -48,10 +51,15 @@ public class BenchmarkEndpoints {
 
     private final CommandGateway commands;
     private final ReadYourWrites readYourWrites;
+    private final EventProcessingConfiguration processing;
+    private final List<BackgroundProcessor> background;
 
-    public BenchmarkEndpoints(CommandGateway commands, ReadYourWrites readYourWrites) {
+    public BenchmarkEndpoints(CommandGateway commands, ReadYourWrites readYourWrites,
+                              EventProcessingConfiguration processing, List<BackgroundProcessor> background) {
         this.commands = commands;
         this.readYourWrites = readYourWrites;
+        this.processing = processing;
+        this.background = background;
     }
 
     @GetMapping("/bare")
@@ -99,6 +107,27 @@ public class BenchmarkEndpoints {
         awaitProjected(started);
         return Map.of("count", count, "appendSeconds", appendSeconds,
                 "projectedSeconds", (System.nanoTime() - started) / 1e9);
+    }
+
+    /**
+     * Stops ({@code running=false}) or starts again the processors that are no projection (the audit log's appender),
+     * so the cost of what they do beside writes is measured as writes with and without them; started again, they
+     * catch up with what they missed.
+     */
+    @PostMapping("/background-processors")
+    public Map<String, Object> backgroundProcessors(@RequestParam boolean running) {
+        List<String> names = new ArrayList<>();
+        for (BackgroundProcessor processor : background) {
+            processing.eventProcessor(processor.name(), StreamingEventProcessor.class).ifPresent(found -> {
+                if (running) {
+                    found.start();
+                } else {
+                    found.shutDown();
+                }
+                names.add(processor.name());
+            });
+        }
+        return Map.of("running", running, "processors", names);
     }
 
     /**

@@ -131,7 +131,9 @@ class PostgresEventStoreTest {
     private static long countEvents() throws SQLException {
         try (Connection connection = DriverManager.getConnection(URL, USER, PASSWORD);
              ResultSet rows = connection.createStatement()
-                     .executeQuery("SELECT COUNT(*) FROM " + SCHEMA + ".domain_event_entry")) {
+                     .executeQuery("SELECT COUNT(*) FROM " + SCHEMA + ".domain_event_entry"
+                             // the audit log follows the store by itself: it may append what a stop left for later
+                             + " WHERE payload_type NOT LIKE '%AuditLogExtended'")) {
             rows.next();
             return rows.getLong(1);
         }

@@ -53,7 +53,9 @@ class RestartTest {
         String url = "jdbc:h2:file:" + dataDir.toAbsolutePath().resolve("events").resolve("traceloom");
         try (Connection connection = DriverManager.getConnection(url, "sa", "");
              ResultSet rows = connection.createStatement().executeQuery(
-                     "SELECT COUNT(*), COUNT(DISTINCT event_identifier) FROM domain_event_entry")) {
+                     "SELECT COUNT(*), COUNT(DISTINCT event_identifier) FROM domain_event_entry"
+                             // the audit log follows the store by itself: it may append what a stop left for later
+                             + " WHERE payload_type NOT LIKE '%AuditLogExtended'")) {
             rows.next();
             assertThat(rows.getLong(2)).as("no event is stored twice").isEqualTo(rows.getLong(1));
             return rows.getLong(1);

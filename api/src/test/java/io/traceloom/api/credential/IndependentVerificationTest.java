@@ -106,6 +106,24 @@ class IndependentVerificationTest {
         assertThat(after.output()).contains("\"revoked\":true");
     }
 
+    /** A checkpoint of the audit log is a credential like the others: Digital Bazaar verifies it, and refuses a forged root. */
+    @Test
+    void digitalBazaarVerifiesACheckpointOfTheAuditLog() throws Exception {
+        assertThat(http.post("/trade-items", "{\"name\":\"Checkpointed\"}").status()).isEqualTo(201);
+        Response checkpoint = http.get("/audit/checkpoint");
+        assertThat(checkpoint.status()).as(checkpoint.body()).isEqualTo(200);
+
+        Result result = node("verify", checkpoint.json());
+
+        assertThat(result.exit()).as(result.output()).isZero();
+        assertThat(result.output()).contains("\"verified\":true");
+        ObjectNode forged = checkpoint.json().deepCopy();
+        ((ObjectNode) forged.get("credentialSubject")).put("rootHash", "0".repeat(64));
+        Result refused = node("verify", forged);
+        assertThat(refused.exit()).as(refused.output()).isEqualTo(1);
+        assertThat(refused.output()).contains("\"verified\":false");
+    }
+
     @Test
     void digitalBazaarRefusesATamperedCredential() throws Exception {
         ObjectNode credential = (ObjectNode) issue("{\"credentialSubject\":{\"id\":\"urn:uuid:"

@@ -76,7 +76,8 @@ class ProjectionFailureTest {
             JsonNode stuck = awaitFailure(http);
             assertThat(stuck.get("error").asBoolean()).isTrue();
             assertThat(stuck.at("/failure/eventType").asText()).isEqualTo("TradeItemTagDeleted");
-            assertThat(stuck.at("/failure/position").asLong()).isEqualTo(stuck.get("head").asLong());
+            // the latest event of the tenant's data; the audit log's appender may have recorded it in the store since
+            assertThat(stuck.at("/failure/position").asLong()).isLessThanOrEqualTo(stuck.get("head").asLong());
             assertThat(stuck.at("/failure/error").asText()).contains("injected: MongoDB refuses the lookup");
             assertThat(stuck.at("/failure/since").asText()).isNotEmpty();
             assertThat(stuck.get("position").asLong()).as("not past the event").isLessThan(stuck.get("head").asLong());

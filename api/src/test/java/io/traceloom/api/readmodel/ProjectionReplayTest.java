@@ -3,6 +3,7 @@ package io.traceloom.api.readmodel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.traceloom.api.support.AuditFeeds;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.Http;
@@ -30,6 +31,8 @@ class ProjectionReplayTest {
         traceloom = RunningTraceloom.start(dataDir);
         http = traceloom.http();
         Fixtures.writeHistory(http, 30);
+        // until the audit log has recorded those writes: its appends would move the store's head under the replay
+        AuditFeeds.awaitAppended(traceloom);
     }
 
     @AfterAll

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.traceloom.api.support.AuditFeeds;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Gs1Keys;
 import io.traceloom.api.support.Http;
@@ -160,6 +161,11 @@ class TenantIsolationTest {
                 // the feed before the probes below put the owner's commission identifier into the trying tenant's events
                 lists("GET /audit/events", "/audit/events?limit=100"),
                 lists("GET /audit/events", "/audit/events?from={since}&limit=100"),
+                // its own log's checkpoints and proofs: none of the owner's roots or leaves, its own issuer
+                lists("GET /audit/checkpoint", "/audit/checkpoint"),
+                lists("GET /audit/checkpoint", "/audit/checkpoint?treeSize={mine.auditLogSize}"),
+                lists("GET /audit/proofs/inclusion", "/audit/proofs/inclusion?index=0&treeSize={mine.auditLogSize}"),
+                lists("GET /audit/proofs/consistency", "/audit/proofs/consistency?from=1&to={mine.auditLogSize}"),
 
                 creates("POST /custody-commissions", "/custody-commissions",
                         "{\"identifier\":\"{new}\",\"registeredConsumers\":[\"carrier\"]}"),
@@ -275,7 +281,7 @@ class TenantIsolationTest {
     /** The owner's values that are ids of its data: none may appear in what another tenant is answered. */
     private static final Set<String> IDS = Set.of("tag", "tagCode", "item", "credential", "file", "theme",
             "linkSet", "schema", "template", "instance", "user", "tenantId", "issuer", "partnerTag", "partnerTagCode",
-            "commission", "commissionIdentifier");
+            "commission", "commissionIdentifier", "auditLeaf", "auditRoot");
 
     private static SharedOidcTraceloom.Oidc oidc;
     private static Tenant a;
@@ -449,6 +455,15 @@ class TenantIsolationTest {
         owned.put("template", template);
         owned.put("instance", created(http.post("/canvas-templates/" + template + "/render", "{\"lot\":\"L1\"}"))
                 .get("id").asText());
+        // the tenant's audit log once it shows all of that (it follows the store by itself): its size, and the root
+        // and first leaf of its tree, which are the owner's alone
+        String instance = owned.get("instance");
+        List<String> log = AuditFeeds.await(http, "", lines -> String.join("\n", lines).contains(instance));
+        owned.put("auditLogSize", Integer.toString(log.size()));
+        owned.put("auditLeaf", http.get("/audit/proofs/inclusion?index=0&treeSize=" + log.size()).json()
+                .get("leafHash").asText());
+        owned.put("auditRoot", http.get("/audit/checkpoint?treeSize=" + log.size()).json()
+                .at("/credentialSubject/rootHash").asText());
         owned.put("now", java.time.Instant.now().toString());
         return owned;
     }

@@ -1,8 +1,10 @@
 package io.traceloom.query.history;
 
 import java.util.List;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.serialization.Serializer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -21,7 +23,8 @@ public class HistoryConfiguration {
     }
 
     @Bean
-    public AuditFeed auditFeed(EventStore eventStore, @Qualifier("eventSerializer") Serializer eventSerializer) {
-        return new AuditFeed(eventStore, eventSerializer);
+    public AuditFeed auditFeed(EventStore eventStore, ObjectProvider<EventStorageEngine> storage,
+                               @Qualifier("eventSerializer") Serializer eventSerializer) {
+        return new AuditFeed(eventStore, storage.getIfAvailable(), eventSerializer);
     }
 }

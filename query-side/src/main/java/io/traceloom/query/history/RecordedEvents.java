@@ -10,18 +10,18 @@ import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.Serializer;
 
 /** Events of the store as auditors are shown them. */
-final class RecordedEvents {
+public final class RecordedEvents {
 
     private RecordedEvents() {
     }
 
     /** The tenant an event belongs to, or {@code null} when it names none (it then belongs to no tenant). */
-    static String tenantOf(EventMessage<?> event) {
+    public static String tenantOf(EventMessage<?> event) {
         return event.getPayload() instanceof TenantScoped scoped ? scoped.tenantId() : null;
     }
 
     /** Whether an event is the service's bookkeeping, which no history and no feed shows. */
-    static boolean isBookkeeping(EventMessage<?> event) {
+    public static boolean isBookkeeping(EventMessage<?> event) {
         return event.getPayload() instanceof Bookkeeping;
     }
 
@@ -29,7 +29,7 @@ final class RecordedEvents {
      * The event with its data as the store holds it: serialized by the serializer the store uses, the stored
      * form comes back as it was read (after any upcasting, which {@code revision} then names).
      */
-    static RecordedEvent of(EventMessage<?> event, Serializer serializer) {
+    public static RecordedEvent of(EventMessage<?> event, Serializer serializer) {
         SerializedObject<String> data = event.serializePayload(serializer, String.class);
         String typeName = data.getType().getName();
         MetaData metaData = event.getMetaData();
