@@ -34,7 +34,8 @@ import org.springframework.context.annotation.Configuration;
  * tenant), in the projection's dead-letter queue ({@link DeadLetterQueues}), and every other sequence goes on;
  * MongoDB failing fails the batch, which is rolled back and handled again after a pause that doubles from 1 s
  * to 60 s, until the database is back. {@link ProjectionFailures} tells what a projection is stuck at,
- * {@link DeadLetterQueues} what it has parked.
+ * {@link DeadLetterQueues} what it has parked. A {@link BackgroundProcessor} has no dead-letter queue: its batch
+ * fails and is tried again.
  *
  * <p>Several processes may run the projections: each segment is worked on by the process that holds its claim
  * in the token store, and one whose claim lapses is taken over by another ({@link QuerySideProperties}).
@@ -68,7 +69,12 @@ public class ProjectionProcessingConfiguration {
         };
     }
 
-    /** The processing groups of the projections, from their beans' annotations (none is created for it). */
+    /**
+     * The processing groups of the projections, from their beans' annotations (none is created for it). Not a
+     * {@link BackgroundProcessor}'s: it keeps no read model to take an event's writes back from, and what it does
+     * with an event must not be skipped (the audit log's appender would leave the event out of the log for good),
+     * so a failure fails its batch, which is tried again until it goes through.
+     */
     static Set<String> projections(ListableBeanFactory beans) {
         Set<String> names = new TreeSet<>();
         for (String bean : beans.getBeanNamesForAnnotation(ProcessingGroup.class)) {
@@ -77,6 +83,7 @@ public class ProjectionProcessingConfiguration {
                 names.add(group.value());
             }
         }
+        beans.getBeansOfType(BackgroundProcessor.class).values().forEach(background -> names.remove(background.name()));
         return names;
     }
 
