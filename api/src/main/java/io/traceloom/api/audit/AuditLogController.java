@@ -7,6 +7,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.http.HeavyRequest;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
@@ -60,6 +61,7 @@ public class AuditLogController {
     @ApiResponse(responseCode = "200", description = "The checkpoint credential.",
             content = @Content(mediaType = "application/json", schema = @Schema(type = "object")))
     @GetMapping(path = "/checkpoint", produces = MediaType.APPLICATION_JSON_VALUE)
+    @HeavyRequest // signed as a credential is (canonicalized, then signed), after reading what it newly covers
     public ResponseEntity<String> checkpoint(
             Caller caller, UriComponentsBuilder uri,
             @Parameter(description = "The size of the tree to sign, from 0 to the log's size; default the log's size.")

@@ -52,8 +52,8 @@ public record ApiProperties(@DefaultValue("all") Role role,
      *                                the next is refused with 429. Bodies are read without holding a
      *                                thread, so slow clients cost connections, not the service
      * @param maxHeavyRequests        heavy requests (renders, schema checks and validations, credentials issued
-     *                                or verified, tag sets: work and memory that grow with what the client sends)
-     *                                served at once; 0: as many as the processors, at least 2
+     *                                or verified, tag sets, audit log checkpoints: work and memory that grow with
+     *                                what the client sends) served at once; 0: as many as the processors, at least 2
      * @param maxWaitingHeavyRequests heavy requests that may wait for one of those places, each at most 10 s;
      *                                one more, or one that waits longer, is refused with 503 and Retry-After
      * @param maxBufferedBodies       the request bodies held in memory together, arriving or being served; one that

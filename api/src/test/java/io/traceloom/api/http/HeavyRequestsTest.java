@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Heavy requests (renders, validations, credentials, schemas, templates, tag sets) are served only so many at once:
- * with every place taken and no room to wait, the next is refused at once with 503, {@code Retry-After} and
- * problem+json, while other requests are served as ever; once a place is free, heavy requests are served again.
+ * Heavy requests (renders, validations, credentials, audit log checkpoints, schemas, templates, tag sets) are served
+ * only so many at once: with every place taken and no room to wait, the next is refused at once with 503,
+ * {@code Retry-After} and problem+json, while other requests are served as ever; once a place is free, heavy requests
+ * are served again.
  */
 class HeavyRequestsTest {
 
@@ -39,6 +40,8 @@ class HeavyRequestsTest {
             awaitServed(http, 1);
 
             Http.Response refused = http.post("/credentials/issue", "{}");
+            // a checkpoint of the audit log is signed as a credential is, after reading what it newly covers
+            Http.Response checkpoint = http.get("/audit/checkpoint");
             Http.Response other = http.post("/trade-item-tags", "{\"code\":\"LIGHT\",\"name\":\"Light\"}");
 
             assertThat(refused.status()).as(refused.body()).isEqualTo(503);
@@ -46,14 +49,19 @@ class HeavyRequestsTest {
             assertThat(refused.header("Retry-After")).isEqualTo("1");
             assertThat(refused.json().get("type").asText()).isEqualTo("urn:traceloom:problem:busy");
             assertThat(refused.json().get("detail").asText()).contains("traceloom.http.max-heavy-requests");
+            assertThat(checkpoint.status()).as(checkpoint.body()).isEqualTo(503);
+            assertThat(checkpoint.json().get("type").asText()).isEqualTo("urn:traceloom:problem:busy");
             assertThat(other.status()).as("a request that is not heavy is served meanwhile").isEqualTo(201);
+            assertThat(http.get("/audit/proofs/consistency?from=1").status()).as("nor is a proof")
+                    .isNotEqualTo(503);
 
             assertThat(holding.get(60, TimeUnit.SECONDS).status()).as("stopped at its deadline").isEqualTo(400);
             awaitServed(http, 0);
             assertThat(http.post("/credentials/issue", "{}").status()).as("served once the place is free")
                     .isEqualTo(201);
+            assertThat(http.get("/audit/checkpoint").status()).as("served once the place is free").isEqualTo(200);
             assertThat(http.get("/actuator/prometheus").body())
-                    .containsPattern("(?m)^traceloom_http_heavy_requests_refused_total 1\\.0$");
+                    .containsPattern("(?m)^traceloom_http_heavy_requests_refused_total 2\\.0$");
         }
     }
 
