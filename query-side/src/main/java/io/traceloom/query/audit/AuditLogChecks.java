@@ -4,7 +4,6 @@ import io.traceloom.kernel.audit.AuditEntry;
 import io.traceloom.kernel.audit.AuditLogMismatch;
 import io.traceloom.kernel.audit.merkle.MerkleHashes;
 import io.traceloom.kernel.audit.merkle.Tiles;
-import io.traceloom.kernel.history.RecordedEvent;
 import io.traceloom.query.history.AuditFeed;
 import java.security.MessageDigest;
 import java.time.Instant;
@@ -124,30 +123,35 @@ public class AuditLogChecks {
         for (long index = from; index < to; index++) {
             indexOf.put(leaves.position((int) (index - base)), index);
         }
-        Map<Long, RecordedEvent> events = new HashMap<>();
+        // each event hashed as it is read, and let go: a tile of the largest events (2 MB a render) is 512 MB
+        Map<Long, Found> found = new HashMap<>();
         store.readAt(new TreeSet<>(indexOf.keySet()), (position, event) -> {
-            events.put(indexOf.get(position), event);
+            long index = indexOf.get(position);
+            found.put(index, new Found(event.type(), new AuditEntry(index, event).leafHash()));
             return true;
         });
         for (long index = from; index < to; index++) {
             int offset = (int) (index - base);
             byte[] recorded = Arrays.copyOfRange(leaves.hashes(), offset * MerkleHashes.SIZE,
                     (offset + 1) * MerkleHashes.SIZE);
-            RecordedEvent event = events.get(index);
+            Found event = found.get(index);
             checked.incrementAndGet();
             if (event == null) {
                 return new AuditLogMismatch(tenantId, index, "its event (at position " + leaves.position(offset)
                         + " of the store) is gone", Instant.now());
             }
-            byte[] now = new AuditEntry(index, event).leafHash();
-            if (!MessageDigest.isEqual(recorded, now)) {
+            if (!MessageDigest.isEqual(recorded, event.leafHash())) {
                 return new AuditLogMismatch(tenantId, index, "its event (" + event.type() + " at position "
                         + leaves.position(offset) + " of the store) no longer gives the leaf hash "
-                        + MerkleHashes.hex(recorded) + " recorded when it was appended, but " + MerkleHashes.hex(now),
-                        Instant.now());
+                        + MerkleHashes.hex(recorded) + " recorded when it was appended, but "
+                        + MerkleHashes.hex(event.leafHash()), Instant.now());
             }
         }
         return null;
+    }
+
+    /** What an entry's event in the store gives now: its type, for the record of a mismatch, and its leaf hash. */
+    private record Found(String type, byte[] leafHash) {
     }
 
     private void record(AuditLogMismatch mismatch) {

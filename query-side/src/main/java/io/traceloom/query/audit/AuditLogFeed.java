@@ -7,7 +7,6 @@ import io.traceloom.query.history.AuditFeed;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.springframework.stereotype.Component;
@@ -15,8 +14,9 @@ import org.springframework.stereotype.Component;
 /**
  * A tenant's feed: the entries of its audit log in the order of their index, each as its canonical JSON (the leaf
  * input of the log's tree), up to the log's size when the read began. Entries are read 256 at a time (a tile of
- * leaves, with their events' positions) and their events from the store, so an export of a whole log streams in
- * constant memory.
+ * leaves, with their events' positions) and their events from the store, each entry handed on as its event is read,
+ * so an export of a whole log streams holding one event at a time (a render's is 2 MB: a tile of them held at once
+ * would be 512 MB).
  */
 @Component
 public class AuditLogFeed {
@@ -63,23 +63,38 @@ public class AuditLogFeed {
                 return;
             }
             long base = tile * Tiles.WIDTH;
-            int from = (int) Math.max(0, first - base);
             int until = (int) Math.min(leaves.count(), size - base);
-            Map<Long, Long> indexOf = new HashMap<>();
-            for (int offset = from; offset < until; offset++) {
-                indexOf.put(leaves.position(offset), base + offset);
-            }
-            TreeMap<Long, RecordedEvent> events = new TreeMap<>();
-            store.readAt(new TreeSet<>(indexOf.keySet()), (position, event) -> {
-                events.put(indexOf.get(position), event);
-                return true;
-            });
-            for (Map.Entry<Long, RecordedEvent> entry : events.entrySet()) {
-                if (tenantId.equals(entry.getValue().tenantId()) && filter.admits(entry.getValue())
-                        && !reader.test(new AuditEntry(entry.getKey(), entry.getValue()).json())) {
+            // the store hands events over in the order of their positions, which is the log's but where a late
+            // commit was appended: read from one to the next, so that each entry is handed on as it is read
+            for (int from = (int) Math.max(0, first - base), next; from < until; from = next) {
+                next = from + 1;
+                while (next < until && leaves.position(next) > leaves.position(next - 1)) {
+                    next++;
+                }
+                if (!read(filter, leaves, base, from, next, reader)) {
                     return;
                 }
             }
         }
+    }
+
+    /**
+     * Hands on the entries at offsets {@code from} to {@code until} of a tile of leaves, whose positions rise, as their
+     * events are read; answers whether {@code reader} wants more.
+     */
+    private boolean read(Filter filter, AuditTileDocument leaves, long base, int from, int until,
+                         Predicate<String> reader) {
+        Map<Long, Long> indexOf = new HashMap<>();
+        for (int offset = from; offset < until; offset++) {
+            indexOf.put(leaves.position(offset), base + offset);
+        }
+        boolean[] more = {true};
+        store.readAt(new TreeSet<>(indexOf.keySet()), (position, event) -> {
+            if (filter.tenantId().equals(event.tenantId()) && filter.admits(event)) {
+                more[0] = reader.test(new AuditEntry(indexOf.get(position), event).json());
+            }
+            return more[0];
+        });
+        return more[0];
     }
 }
