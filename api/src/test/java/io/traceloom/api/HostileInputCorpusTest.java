@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.traceloom.api.readmodel.ReadYourWrites;
+import io.traceloom.api.support.AuditFeeds;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.HostileRequest;
 import io.traceloom.api.support.Http;
@@ -47,6 +49,10 @@ class HostileInputCorpusTest {
         assertThat(cases).allSatisfy(c -> assertThat(c.status()).as(c.describe()).isBetween(400, 499));
 
         HostileInputs.given().forEach((path, body) -> assertThat(http.put(path, body).status()).as(path).isIn(200, 201));
+        // the audit log follows the store by itself: what it appends of those writes, and its tree's projection of
+        // that, must not land while a case is being sent, as if the case had stored it
+        AuditFeeds.awaitAppended(traceloom);
+        assertThat(traceloom.bean(ReadYourWrites.class).awaitCommitted()).as("every projection caught up").isTrue();
         JsonNode listedBefore = Fixtures.everything(http);
         Stream<DynamicTest> each = distinctlyNamed(cases).entrySet().stream()
                 .map(entry -> dynamicTest(entry.getKey(), () -> refusedAndNothingStored(traceloom, raw, entry.getValue())));
