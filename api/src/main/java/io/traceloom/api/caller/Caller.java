@@ -9,12 +9,15 @@ package io.traceloom.api.caller;
  * @param email            the user's e-mail address, or {@code null} when the identity has none
  * @param externalTenantId the tenant as the identity provider names it (the token's tenant claim)
  * @param subject          the user as the identity provider names it (the token's {@code sub})
+ * @param tenantAdmin      whether it administers its tenant: it may delete the tenant's other users (the
+ *                         {@code oidc} mode: the token has the tenant-admin scope; the {@code local} mode's one
+ *                         user does)
  */
 public record Caller(String tenantId, String userId, String name, String email, String externalTenantId,
-                     String subject) {
+                     String subject, boolean tenantAdmin) {
 
-    /** A caller whose ids are its own external ones (the {@code local} mode's). */
+    /** A caller whose ids are its own external ones, its tenant's admin (the {@code local} mode's). */
     public Caller(String tenantId, String userId, String name, String email) {
-        this(tenantId, userId, name, email, tenantId, userId);
+        this(tenantId, userId, name, email, tenantId, userId, true);
     }
 }

@@ -6,6 +6,7 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,7 +14,8 @@ import org.springframework.stereotype.Component;
  * acts as the one configured local tenant and user. In the {@code oidc} mode the caller is the bearer token's:
  * the tenant from the configured claim ({@code tenant_id} unless configured), the user from {@code sub}, its
  * name and e-mail address from {@code name} and {@code email}, the ids mapped to this service's
- * ({@link Identities}).
+ * ({@link Identities}), its tenant admin when the token has the tenant-admin scope ({@code scope} or
+ * {@code scp}, read as Spring Security reads scopes).
  */
 @Component
 public class CurrentCaller {
@@ -21,12 +23,15 @@ public class CurrentCaller {
     private final Caller local;
     private final boolean localMode;
     private final String tenantClaim;
+    private final String tenantAdminAuthority;
+    private final JwtGrantedAuthoritiesConverter scopes = new JwtGrantedAuthoritiesConverter();
 
     public CurrentCaller(ApiProperties properties) {
         ApiProperties.Local configured = properties.security().local();
         this.local = new Caller(configured.tenantId(), configured.userId(), configured.name(), configured.email());
         this.localMode = properties.security().mode() == ApiProperties.Mode.LOCAL;
         this.tenantClaim = properties.security().oidc().tenantClaim();
+        this.tenantAdminAuthority = "SCOPE_" + properties.security().oidc().tenantAdminScope();
     }
 
     /**
@@ -55,7 +60,11 @@ public class CurrentCaller {
         }
         String tenantId = Identities.tenantId(externalTenantId);
         return Optional.of(new Caller(tenantId, Identities.userId(tenantId, subject), token.getClaimAsString("name"),
-                token.getClaimAsString("email"), externalTenantId, subject));
+                token.getClaimAsString("email"), externalTenantId, subject, hasScope(token, tenantAdminAuthority)));
+    }
+
+    private boolean hasScope(Jwt token, String authority) {
+        return scopes.convert(token).stream().anyMatch(granted -> authority.equals(granted.getAuthority()));
     }
 
     /**
@@ -75,6 +84,11 @@ public class CurrentCaller {
     /** The local mode's caller (also in the {@code oidc} mode, where no request acts as it). */
     public Caller local() {
         return local;
+    }
+
+    /** The scope that makes a token's user its tenant's admin. */
+    public String tenantAdminScope() {
+        return tenantAdminAuthority.substring("SCOPE_".length());
     }
 
     /** The claim that names the tenant. */

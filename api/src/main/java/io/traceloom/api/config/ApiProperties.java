@@ -123,13 +123,12 @@ public record ApiProperties(@DefaultValue("all") Role role,
     /**
      * @param tenantClaim    the claim of a token that names the caller's tenant (the user is {@code sub}, its
      *                       name {@code name}, its e-mail address {@code email})
-     * @param adminScope     the scope that makes a token an operator's: tenants, projections, replays, metrics
-     * @param admissionCache how long a tenant's and a user's standing (registered, disabled, deleted) is
-     *                       remembered per process; a change made through this process bites at once, one made
-     *                       through another process within this time
+     * @param adminScope       the scope that makes a token an operator's: tenants, projections, replays, metrics
+     * @param tenantAdminScope the scope that makes a user its tenant's admin: it may delete the tenant's other
+     *                         users (any user may delete itself)
      */
     public record Oidc(@DefaultValue("tenant_id") String tenantClaim,
                        @DefaultValue("traceloom:admin") String adminScope,
-                       @DefaultValue("5s") Duration admissionCache) {
+                       @DefaultValue("traceloom:tenant-admin") String tenantAdminScope) {
     }
 }

@@ -180,15 +180,17 @@ public class OpenApiConfiguration {
                         + "(expired, another issuer or audience, a signature that does not verify); "
                         + "`WWW-Authenticate: Bearer` says which."))
                 .addResponses(FORBIDDEN, problemResponse("`oidc` mode: the token may not do this: it names no "
-                        + "tenant, its tenant is not registered or is disabled, its user was deleted, or (operators' "
-                        + "endpoints) it lacks the admin scope."))
+                        + "tenant, its tenant is not registered or is disabled, its user has not registered itself "
+                        + "(`POST /auth/tenant-users`) or was deleted (`urn:traceloom:problem:user-not-registered`), "
+                        + "or (operators' endpoints) it lacks the admin scope."))
                 .addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
                         .bearerFormat("JWT")
                         .description("The `oidc` mode (`traceloom.security.mode=oidc`): a JWT of the identity "
                                 + "provider, its tenant in the claim `tenant_id` (configurable), the user in `sub`, "
-                                + "`name` and `email`. Operators' endpoints need the scope `traceloom:admin`. In "
-                                + "the `local` mode (the default) no token is needed: every request acts as the "
-                                + "local tenant."));
+                                + "`name` and `email`. A user registers itself (`POST /auth/tenant-users`) before "
+                                + "it may act. Operators' endpoints need the scope `traceloom:admin`; deleting another "
+                                + "user of the tenant, `traceloom:tenant-admin`. In the `local` mode (the default) no "
+                                + "token is needed: every request acts as the local tenant."));
     }
 
     private static Schema<?> problem() {

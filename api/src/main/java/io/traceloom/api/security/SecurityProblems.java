@@ -73,8 +73,8 @@ public class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedH
     public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException refused)
             throws IOException, ServletException {
         if (refused instanceof CallerRefusedException callerRefused) {
-            response.setStatus(HttpStatus.FORBIDDEN.value());
-            write(request, response, HttpStatus.FORBIDDEN, callerRefused.getMessage());
+            write(request, response, Problems.of(HttpStatus.FORBIDDEN, callerRefused.type(), callerRefused.title(),
+                    callerRefused.getMessage()));
             return;
         }
         insufficient.handle(request, response, refused);
@@ -84,10 +84,14 @@ public class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedH
 
     private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String detail)
             throws IOException, ServletException {
-        ProblemDetail problem = Problems.forStatus(status, detail);
+        write(request, response, Problems.forStatus(status, detail));
+    }
+
+    private void write(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
+            throws IOException, ServletException {
         problem.setInstance(URI.create(request.getRequestURI()));
-        Refusals.log(request, status.value(), detail);
-        response.setStatus(status.value());
+        Refusals.log(request, problem.getStatus(), problem.getDetail());
+        response.setStatus(problem.getStatus());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         json.writeValue(response.getOutputStream(), problem);
     }

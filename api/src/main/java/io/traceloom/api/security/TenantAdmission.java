@@ -13,8 +13,10 @@ import org.springframework.security.web.access.intercept.RequestAuthorizationCon
 
 /**
  * Who may reach a tenant's endpoint in the {@code oidc} mode: a valid token (else 401), naming a tenant (else
- * 403), whose tenant is registered and enabled and whose user is not deleted (else 403; the registration of a
- * user decides that itself). The admin scope is no way across tenants: the tenant is always the token's own.
+ * 403), whose tenant is registered and enabled and whose user is registered and not deleted (else 403; the
+ * registration of a user is the one endpoint it reaches before, and decides about the tenant itself). Asked on
+ * every request, of the read models as they are: nothing is remembered, so a change bites on every process
+ * alike. The admin scope is no way across tenants: the tenant is always the token's own.
  */
 class TenantAdmission implements AuthorizationManager<RequestAuthorizationContext> {
 
@@ -41,9 +43,9 @@ class TenantAdmission implements AuthorizationManager<RequestAuthorizationContex
         if (access.of(context.getRequest()) == EndpointAccess.Kind.REGISTRATION) {
             return GRANTED;
         }
-        Optional<String> refusal = admission.refusal(caller);
+        Optional<CallerAdmission.Refusal> refusal = admission.refusal(caller);
         if (refusal.isPresent()) {
-            throw new CallerRefusedException(refusal.get());
+            throw new CallerRefusedException(refusal.get().type(), refusal.get().title(), refusal.get().detail());
         }
         return GRANTED;
     }

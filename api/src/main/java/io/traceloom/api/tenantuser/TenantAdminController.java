@@ -54,14 +54,11 @@ public class TenantAdminController {
     private final Writes writes;
     private final Queries queries;
     private final CurrentCaller callers;
-    private final TenantUserAdmission admission;
 
-    public TenantAdminController(Writes writes, Queries queries, CurrentCaller callers,
-                                 TenantUserAdmission admission) {
+    public TenantAdminController(Writes writes, Queries queries, CurrentCaller callers) {
         this.writes = writes;
         this.queries = queries;
         this.callers = callers;
-        this.admission = admission;
     }
 
     @Operation(summary = "Register a tenant, or rename it",
@@ -79,7 +76,6 @@ public class TenantAdminController {
         String id = callers.tenantIdOf(tenantId);
         URI location = uri.path("/admin/tenants/{tenantId}").build(tenantId);
         Boolean created = writes.sendAndAwaitReadModels(new RegisterTenant(id, tenantId, body.name()), id, location);
-        admission.forgetTenant(id);
         TenantView tenant = find(tenantId);
         return (Boolean.TRUE.equals(created) ? ResponseEntity.created(location) : ResponseEntity.ok())
                 .eTag(Versions.etag(tenant.version())).body(TenantResponse.of(tenant));
@@ -101,8 +97,8 @@ public class TenantAdminController {
     }
 
     @Operation(summary = "Disable a tenant",
-            description = "Its users' requests are refused (403), in this process from the next request, in "
-                    + "others within `traceloom.security.oidc.admission-cache`. Its data stays. Again: no change.")
+            description = "Its users' requests are refused (403) from the next request, on every instance. Its data "
+                    + "stays. Again: no change.")
     @ApiResponse(responseCode = "200", description = "The tenant, disabled.")
     @PostMapping("/{tenantId}/disable")
     public TenantResponse disable(@PathVariable String tenantId, UriComponentsBuilder uri) {
@@ -120,7 +116,6 @@ public class TenantAdminController {
         find(tenantId);
         String id = callers.tenantIdOf(tenantId);
         writes.sendAndAwaitReadModels(command, id, uri.path("/admin/tenants/{tenantId}").build(tenantId));
-        admission.forgetTenant(id);
         return TenantResponse.of(find(tenantId));
     }
 

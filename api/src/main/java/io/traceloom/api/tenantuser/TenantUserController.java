@@ -4,12 +4,14 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.caller.CurrentCaller;
 import io.traceloom.api.history.HistoryEventResponse;
 import io.traceloom.api.history.ResourceHistories;
 import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.InvalidRequestException;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
+import io.traceloom.api.http.Problems;
 import io.traceloom.api.http.Problems.FieldProblem;
 import io.traceloom.api.http.ResourceNotFoundException;
 import io.traceloom.api.http.Versions;
@@ -27,13 +29,17 @@ import io.traceloom.kernel.tenantuser.TenantUserView;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.WebRequest;
@@ -50,14 +56,13 @@ public class TenantUserController {
 
     private final Writes writes;
     private final Queries queries;
-    private final TenantUserAdmission admission;
+    private final CurrentCaller callers;
     private final ResourceHistories histories;
 
-    public TenantUserController(Writes writes, Queries queries, TenantUserAdmission admission,
-                                ResourceHistories histories) {
+    public TenantUserController(Writes writes, Queries queries, CurrentCaller callers, ResourceHistories histories) {
         this.writes = writes;
         this.queries = queries;
-        this.admission = admission;
+        this.callers = callers;
         this.histories = histories;
     }
 
@@ -87,7 +92,6 @@ public class TenantUserController {
         URI location = uri.path("/auth/tenant-users/{id}").build(id);
         Boolean created = writes.sendAndAwaitReadModels(new RegisterTenantUser(caller.tenantId(), id,
                 caller.externalTenantId(), caller.subject(), caller.name(), caller.email()), id, location);
-        admission.forgetUser(caller.tenantId(), id);
         TenantUserView user = find(caller, id);
         return (Boolean.TRUE.equals(created) ? ResponseEntity.created(location) : ResponseEntity.ok())
                 .eTag(Versions.etag(user.version())).body(TenantUserResponse.of(user));
@@ -137,15 +141,34 @@ public class TenantUserController {
         return Paged.response(page, result.items().stream().map(TenantUserResponse::of).toList(), result.total());
     }
 
+    /**
+     * Who may delete whom: a user itself; another user of the tenant, its tenant admin only ({@link
+     * Caller#tenantAdmin}). A user of another tenant does not exist (404) for anyone, before that is asked.
+     */
     @Operation(summary = "Delete a user of your tenant",
-            description = "Its requests are refused (403) from now on, until it registers again.")
+            description = "A user may delete itself; another user of the tenant, only the tenant's admin: in the "
+                    + "`oidc` mode a token with the scope `traceloom:tenant-admin` "
+                    + "(`traceloom.security.oidc.tenant-admin-scope`), in the `local` mode its one user. The deleted "
+                    + "user's requests are refused (403) from then on, until it registers again. Honours `If-Match`.")
     @ApiResponse(responseCode = "204", description = "Deleted.")
+    @ApiResponse(responseCode = "403", description = "Another user, and the caller is not its tenant's admin "
+            + "(`urn:traceloom:problem:tenant-admin-required`); or, in the `oidc` mode, the caller may not act at all "
+            + "(its token names no tenant, its tenant is not registered or is disabled, it is not a registered user).")
     @DeleteMapping("/{id}")
-    public ResponseEntity<Void> delete(Caller caller, @PathVariable String id, UriComponentsBuilder uri) {
-        requireNameable(id, new AsOf(null));
-        writes.sendAndAwaitReadModels(new DeleteTenantUser(caller.tenantId(), id), id,
+    public ResponseEntity<Void> delete(Caller caller, @PathVariable String id,
+                                       @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+                                       UriComponentsBuilder uri) {
+        TenantUserView user = find(caller, id);
+        if (!id.equals(caller.userId()) && !caller.tenantAdmin()) {
+            throw new ErrorResponseException(HttpStatus.FORBIDDEN, Problems.of(HttpStatus.FORBIDDEN,
+                    "tenant-admin-required", "Only the tenant's admin deletes another user", "A user may delete "
+                            + "itself; another user of the tenant only its tenant admin may delete: a token with the "
+                            + "scope " + callers.tenantAdminScope() + "."), null);
+        }
+        Long expectedVersion = ifMatch != null && Versions.requireMatch(ifMatch, Versions.etag(user.version()))
+                ? user.version() : null;
+        writes.sendAndAwaitReadModels(new DeleteTenantUser(caller.tenantId(), id, expectedVersion), id,
                 uri.path("/auth/tenant-users/{id}").build(id));
-        admission.forgetUser(caller.tenantId(), id);
         return ResponseEntity.noContent().build();
     }
 

@@ -96,6 +96,7 @@ class TenantBeforeAnythingTest {
                 new Probe("GET", "/canvas-template-instances/{instance}", null, 304, "If-None-Match", "\"0\""),
                 new Probe("GET", "/auth/tenant-users/{user}", null, 200),
                 new Probe("GET", "/auth/tenant-users/{user}", null, 304, "If-None-Match", "{userETag}"),
+                new Probe("DELETE", "/auth/tenant-users/{user}", null, 412, "If-Match", "\"9\""),
                 new Probe("DELETE", "/auth/tenant-users/{user}", null, null),
                 new Probe("GET", "/partner-tags/{partnerTag}", null, 200),
                 new Probe("GET", "/partner-tags/{partnerTag}", null, 304, "If-None-Match", "{partnerTagETag}"),

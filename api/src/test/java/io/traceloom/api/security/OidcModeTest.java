@@ -9,9 +9,14 @@ import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.SharedOidcTraceloom;
 import io.traceloom.api.support.SharedTraceloom;
 import io.traceloom.api.support.TestIdentityProvider;
+import io.traceloom.api.support.Waits;
+import io.traceloom.kernel.tenantuser.DeleteTenantUser;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.UUID;
 import java.util.function.Supplier;
+import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.Test;
@@ -116,7 +121,7 @@ class OidcModeTest {
     void aDeletedUserIs403UntilItRegistersAgain() {
         String tenant = SharedTraceloom.unique("deleting");
         Http alice = oidc.registeredUser(tenant, "alice");
-        Http bob = oidc.registeredUser(tenant, "bob");
+        Http bob = oidc.registeredTenantAdmin(tenant, "bob");
         String aliceId = alice.post("/auth/tenant-users", "{}").json().get("id").asText();
 
         assertThat(bob.delete("/auth/tenant-users/" + aliceId).status()).isEqualTo(204);
@@ -131,6 +136,101 @@ class OidcModeTest {
         assertThat(again.status()).isEqualTo(201);
         assertThat(again.json().get("id").asText()).isEqualTo(aliceId);
         assertThat(alice.get("/trade-items").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aUserWhoNeverRegisteredIs403ForEverythingButRegisteringItself() {
+        String tenant = SharedTraceloom.unique("unregistered-user");
+        oidc.registeredUser(tenant, "member");
+        Http stranger = oidc.anonymous().bearer(idp.user(tenant, "stranger", "Stranger", "stranger@x.example"));
+
+        Response refused = refusedStoringNothing(() -> stranger.post("/trade-items", "{\"name\":\"x\"}"));
+
+        assertThat(refused.status()).isEqualTo(403);
+        assertProblem(refused, 403);
+        assertThat(refused.json().get("type").asText()).isEqualTo("urn:traceloom:problem:user-not-registered");
+        assertThat(refused.json().get("detail").asText()).contains("POST /auth/tenant-users");
+        for (String path : new String[] {"/trade-items", "/auth/tenant-users", "/audit/events", "/no-such-route"}) {
+            Response read = stranger.get(path);
+            assertThat(read.status()).as(path).isEqualTo(403);
+            assertThat(read.json().get("type").asText()).as(path).isEqualTo("urn:traceloom:problem:user-not-registered");
+        }
+        assertThat(stranger.get("/.well-known/gs1resolver").status()).as("public").isEqualTo(200);
+
+        assertThat(stranger.post("/auth/tenant-users", "{}").status()).as("registering itself").isEqualTo(201);
+        assertThat(stranger.get("/trade-items").status()).isEqualTo(200);
+    }
+
+    /**
+     * The standing of a caller is read on each request, not remembered: a deletion made past this process's API
+     * (as another process of the deployment makes it, through the command bus) bites on the next request once
+     * the read models show it.
+     */
+    @Test
+    void aDeletionMadeElsewhereBitesOnTheNextRequest() {
+        String tenant = SharedTraceloom.unique("elsewhere");
+        Http alice = oidc.registeredUser(tenant, "alice");
+        Http bob = oidc.registeredUser(tenant, "bob");
+        JsonNode self = alice.post("/auth/tenant-users", "{}").json();
+        String aliceId = self.get("id").asText();
+        assertThat(alice.get("/trade-items").status()).isEqualTo(200);
+
+        oidc.traceloom().bean(CommandGateway.class).sendAndWait(new DeleteTenantUser(self.get("tenantId").asText(),
+                aliceId, null));
+        Waits.until(bob, "/auth/tenant-users/" + aliceId, "show the deletion", read -> read.status() == 404,
+                Duration.ofSeconds(30), () -> true, () -> "");
+
+        Response refused = alice.get("/trade-items");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(403);
+        assertThat(refused.json().get("detail").asText()).contains("deleted");
+    }
+
+    @Test
+    void aUserDeletesItselfAndOthersOnlyWithTheTenantAdminScope() {
+        String tenant = SharedTraceloom.unique("roles");
+        Http alice = oidc.registeredUser(tenant, "alice");
+        Http bob = oidc.registeredUser(tenant, "bob");
+        Http admin = oidc.registeredTenantAdmin(tenant, "admin");
+        String aliceId = alice.post("/auth/tenant-users", "{}").json().get("id").asText();
+        String bobId = bob.post("/auth/tenant-users", "{}").json().get("id").asText();
+
+        Response refused = refusedStoringNothing(() -> bob.delete("/auth/tenant-users/" + aliceId));
+        assertThat(refused.status()).isEqualTo(403);
+        assertProblem(refused, 403);
+        assertThat(refused.json().get("type").asText()).isEqualTo("urn:traceloom:problem:tenant-admin-required");
+        assertThat(refused.json().get("detail").asText()).contains(TestIdentityProvider.TENANT_ADMIN_SCOPE);
+        assertThat(bob.get("/auth/tenant-users/" + aliceId).status()).isEqualTo(200);
+        assertThat(alice.get("/trade-items").status()).isEqualTo(200);
+        assertThat(refusedStoringNothing(() -> bob.delete("/auth/tenant-users/" + UUID.randomUUID())).status())
+                .as("no such user: as for any other id").isEqualTo(404);
+
+        assertThat(admin.delete("/auth/tenant-users/" + aliceId).status()).isEqualTo(204);
+        assertThat(alice.get("/trade-items").status()).isEqualTo(403);
+        assertThat(bob.delete("/auth/tenant-users/" + bobId).status()).as("itself").isEqualTo(204);
+        assertThat(bob.get("/trade-items").status()).isEqualTo(403);
+        assertThat(admin.get("/auth/tenant-users").json().findValuesAsText("id")).doesNotContain(aliceId, bobId);
+    }
+
+    @Test
+    void deletingAUserHonoursIfMatch() {
+        String tenant = SharedTraceloom.unique("if-match");
+        Http admin = oidc.registeredTenantAdmin(tenant, "admin");
+        Http alice = oidc.registeredUser(tenant, "alice");
+        String aliceId = alice.post("/auth/tenant-users", "{}").json().get("id").asText();
+        String seen = admin.get("/auth/tenant-users/" + aliceId).header("ETag");
+        Http renamed = oidc.anonymous().bearer(idp.user(tenant, "alice", "Alice Renamed", "alice@x.example"));
+        assertThat(renamed.post("/auth/tenant-users", "{}").status()).isEqualTo(200);
+
+        Response stale = refusedStoringNothing(() -> admin.delete("/auth/tenant-users/" + aliceId, "If-Match", seen));
+        assertThat(stale.status()).as(stale.body()).isEqualTo(412);
+        assertProblem(stale, 412);
+        assertThat(admin.get("/auth/tenant-users/" + aliceId).json().get("name").asText()).isEqualTo("Alice Renamed");
+        assertThat(alice.get("/trade-items").status()).isEqualTo(200);
+
+        String current = admin.get("/auth/tenant-users/" + aliceId).header("ETag");
+        assertThat(admin.delete("/auth/tenant-users/" + aliceId, "If-Match", current).status())
+                .isEqualTo(204);
+        assertThat(admin.get("/auth/tenant-users/" + aliceId).status()).isEqualTo(404);
     }
 
     @Test

@@ -38,7 +38,9 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * changes, deletes, renders, validates against, refers to and resolves into the other's data. The other's ids
  * are 404, its rows are never in the lists, what refers to its data is refused, what creates is the creator's
  * own; and afterwards the other's data is exactly as it was. Public endpoints answer anyone, operators'
- * endpoints no tenant; every tenant endpoint is 401 without a token and 403 with a token that names no tenant.
+ * endpoints no tenant; every tenant endpoint is 401 without a token, 403 with a token that names no tenant, and
+ * 403 with the token of a user of the trying tenant who never registered (but registering itself). The trying
+ * tenant's admin (the tenant-admin scope) gets what its other users get: the scope is no way across tenants.
  *
  * <p>{@link #endpoints()} must name every endpoint the application maps: a new controller method without its
  * line here fails {@link #everyEndpointOfTheServiceIsTried()}. A new endpoint is one line (CONTRIBUTING.md).
@@ -188,6 +190,9 @@ class TenantIsolationTest {
                 notFound("GET /auth/tenant-users/{id}/history", "/auth/tenant-users/{user}/history"),
                 notFound("GET /auth/tenant-users/{id}", "/auth/tenant-users/{user}?asOf={now}"),
                 notFound("DELETE /auth/tenant-users/{id}", "/auth/tenant-users/{user}"),
+                // its version named, as read by the owner: still nothing there
+                new Probe("DELETE /auth/tenant-users/{id}", Expectation.NOT_FOUND, "/auth/tenant-users/{user}", null,
+                        404, false, "If-Match", "{userETag}"),
 
                 operators("PUT /admin/tenants/{tenantId}", "/admin/tenants/{externalTenant}", "{\"name\":\"Mine now\"}"),
                 operators("GET /admin/tenants", "/admin/tenants"),
@@ -228,8 +233,10 @@ class TenantIsolationTest {
                 Multipart file = Multipart.file("theirs.png", "image/png", Samples.PNG);
                 return http.send(method(), target, file.contentType(), BodyPublishers.ofByteArray(file.bytes()), headers);
             }
+            String[] filled = java.util.Arrays.stream(headers).map(header -> fill(header, owner, mine))
+                    .toArray(String[]::new);
             return http.send(method(), target, body == null ? null : "application/json",
-                    body == null ? null : BodyPublishers.ofString(fill(body, owner, mine)), headers);
+                    body == null ? null : BodyPublishers.ofString(fill(body, owner, mine)), filled);
         }
 
         @Override
@@ -287,8 +294,11 @@ class TenantIsolationTest {
     private static Tenant a;
     private static Tenant b;
 
-    /** A tenant, its user's client, and one of everything it holds. */
-    record Tenant(String name, Http http, Map<String, String> owned) {
+    /**
+     * A tenant, its user's client, one of everything it holds, its admin's client (the tenant-admin scope), and
+     * the client of a user of it who never registered.
+     */
+    record Tenant(String name, Http http, Map<String, String> owned, Http admin, Http unregistered) {
     }
 
     @BeforeAll
@@ -301,7 +311,10 @@ class TenantIsolationTest {
     private static Tenant tenant(String prefix) {
         String external = SharedTraceloom.unique(prefix);
         Http http = oidc.registeredUser(external, "user-of-" + external);
-        return new Tenant(external, http, ownedBy(http, external));
+        Http admin = oidc.registeredTenantAdmin(external, "admin-of-" + external);
+        Http unregistered = oidc.anonymous().bearer(oidc.identityProvider().user(external, "stranger-of-" + external,
+                "Stranger", "stranger@" + external + ".example"));
+        return new Tenant(external, http, ownedBy(http, external), admin, unregistered);
     }
 
     @TestFactory
@@ -350,6 +363,17 @@ class TenantIsolationTest {
         if (probe.expectation() != Expectation.OPERATORS) {
             Response operator = probe.send(oidc.operator(), theirs, mine);
             assertThat(operator.status()).as(probe + " with a token naming no tenant").isEqualTo(403);
+        }
+        if (probe.expectation() != Expectation.OPERATORS && !probe.mapping().equals("POST /auth/tenant-users")) {
+            Response unregistered = probe.send(other.unregistered(), theirs, mine);
+            assertThat(unregistered.status()).as(probe + " by a user who never registered: " + unregistered.body())
+                    .isEqualTo(403);
+            assertThat(unregistered.json().get("type").asText()).as(probe + " by a user who never registered")
+                    .isEqualTo("urn:traceloom:problem:user-not-registered");
+        }
+        if (probe.expectation() == Expectation.NOT_FOUND || probe.expectation() == Expectation.REFUSED) {
+            Response admin = probe.send(other.admin(), theirs, mine);
+            assertThat(admin.status()).as(probe + " by the tenant's admin: " + admin.body()).isEqualTo(probe.status());
         }
         String sent = fill(probe.path() + " " + probe.body(), theirs, mine);
         for (String id : IDS) {
@@ -414,6 +438,7 @@ class TenantIsolationTest {
         owned.put("since", java.time.Instant.now().minusMillis(1).toString());
         JsonNode user = http.post("/auth/tenant-users", "{}").json();
         owned.put("user", user.get("id").asText());
+        owned.put("userETag", http.get("/auth/tenant-users/" + user.get("id").asText()).header("ETag"));
         owned.put("tenantId", user.get("tenantId").asText());
         String code = SharedTraceloom.unique("CODE");
         JsonNode tag = created(http.post("/trade-item-tags", "{\"code\":\"" + code + "\",\"name\":\"Mine\"}"));

@@ -29,12 +29,22 @@ public final class SharedOidcTraceloom {
          * Registers the tenant (as an operator) and a user of it (as itself); the user's client, with its token.
          */
         public Http registeredUser(String tenant, String subject) {
+            return registered(tenant, subject, identityProvider.user(tenant, subject, "User " + subject,
+                    subject + "@" + tenant + ".example"));
+        }
+
+        /** As {@link #registeredUser}, with the tenant-admin scope: it may delete the tenant's other users. */
+        public Http registeredTenantAdmin(String tenant, String subject) {
+            return registered(tenant, subject, identityProvider.tenantAdmin(tenant, subject, "User " + subject,
+                    subject + "@" + tenant + ".example"));
+        }
+
+        private Http registered(String tenant, String subject, String token) {
             Http.Response registered = operator().put("/admin/tenants/" + tenant, "{\"name\":\"" + tenant + "\"}");
             if (registered.status() / 100 != 2) {
                 throw new IllegalStateException(tenant + ": " + registered.body());
             }
-            Http user = traceloom.http().bearer(identityProvider.user(tenant, subject, "User " + subject,
-                    subject + "@" + tenant + ".example"));
+            Http user = traceloom.http().bearer(token);
             Http.Response self = user.post("/auth/tenant-users", "{}");
             if (self.status() / 100 != 2) {
                 throw new IllegalStateException(subject + ": " + self.body());

@@ -36,6 +36,7 @@ public final class TestIdentityProvider implements AutoCloseable {
 
     public static final String AUDIENCE = "traceloom";
     public static final String ADMIN_SCOPE = "traceloom:admin";
+    public static final String TENANT_ADMIN_SCOPE = "traceloom:tenant-admin";
 
     private final HttpServer server;
     private final RSAKey key;
@@ -87,6 +88,12 @@ public final class TestIdentityProvider implements AutoCloseable {
     public String user(String tenant, String subject, String name, String email) {
         return token(claims(subject).claim("tenant_id", tenant).claim("name", name).claim("email", email)
                 .claim("scope", "openid profile email").build());
+    }
+
+    /** A user of a tenant with the tenant-admin scope: it may delete the tenant's other users. */
+    public String tenantAdmin(String tenant, String subject, String name, String email) {
+        return token(claims(subject).claim("tenant_id", tenant).claim("name", name).claim("email", email)
+                .claim("scope", "openid profile email " + TENANT_ADMIN_SCOPE).build());
     }
 
     /** An operator: the admin scope, no tenant. */

@@ -13,6 +13,7 @@ import io.traceloom.kernel.tenantuser.TenantUserUpdated;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.AggregateLifecycle;
 import org.axonframework.spring.stereotype.Aggregate;
 
 /**
@@ -50,11 +51,20 @@ public class TenantUser {
         return false;
     }
 
+    /**
+     * Another tenant's user, or a deleted one, does not exist: 404 before any other check. Then the version an
+     * {@code If-Match} names, if any, must be the current one.
+     */
     @CommandHandler
     public void handle(DeleteTenantUser command) {
         if (!tenantId.equals(command.tenantId()) || deleted) {
             throw new DomainRejectionException(Rejection.notFound(
                     "Tenant user '" + command.userId() + "' does not exist."));
+        }
+        Long version = AggregateLifecycle.getVersion();
+        if (command.expectedVersion() != null && !command.expectedVersion().equals(version)) {
+            throw new DomainRejectionException(Rejection.versionMismatch("Tenant user '" + userId
+                    + "' has changed: it is at version " + version + ", not " + command.expectedVersion() + "."));
         }
         apply(new TenantUserDeleted(tenantId, userId));
     }

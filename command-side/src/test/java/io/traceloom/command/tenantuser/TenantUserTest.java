@@ -107,19 +107,33 @@ class TenantUserTest {
     @Test
     void aUserIsDeletedOnce() {
         fixture.given(ALICE_REGISTERED)
-                .when(new DeleteTenantUser(TENANT, USER))
+                .when(new DeleteTenantUser(TENANT, USER, null))
                 .expectEvents(new TenantUserDeleted(TENANT, USER));
         fixture.given(ALICE_REGISTERED, new TenantUserDeleted(TENANT, USER))
-                .when(new DeleteTenantUser(TENANT, USER))
+                .when(new DeleteTenantUser(TENANT, USER, null))
                 .expectNoEvents()
                 .expectExceptionDetails(Rejection.notFound("Tenant user '" + USER + "' does not exist."));
+    }
+
+    /** {@code If-Match}: the version it names must be the user's current one (0 when registered, 1 renamed). */
+    @Test
+    void aDeletionNamingAnotherVersionIsRefused() {
+        TenantUserUpdated renamed = new TenantUserUpdated(TENANT, USER, "Alice B.", "alice@acme.example");
+        fixture.given(ALICE_REGISTERED, renamed)
+                .when(new DeleteTenantUser(TENANT, USER, 0L))
+                .expectNoEvents()
+                .expectExceptionDetails(Rejection.versionMismatch("Tenant user '" + USER
+                        + "' has changed: it is at version 1, not 0."));
+        fixture.given(ALICE_REGISTERED, renamed)
+                .when(new DeleteTenantUser(TENANT, USER, 1L))
+                .expectEvents(new TenantUserDeleted(TENANT, USER));
     }
 
     /** A user's aggregate is named after its tenant: the same id in another tenant is another, absent, user. */
     @Test
     void anotherTenantsUserIdAddressesNothing() {
         fixture.givenNoPriorActivity()
-                .when(new DeleteTenantUser("3d0c6c4e-8a51-4f0e-9b7a-2f4e1c9d8b70", USER))
+                .when(new DeleteTenantUser("3d0c6c4e-8a51-4f0e-9b7a-2f4e1c9d8b70", USER, null))
                 .expectNoEvents()
                 .expectExceptionDetails(Rejection.notFound("The resource does not exist."));
     }

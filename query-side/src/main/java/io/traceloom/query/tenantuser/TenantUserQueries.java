@@ -65,7 +65,7 @@ public class TenantUserQueries {
         return new TenantUserPage(slice.items().stream().map(TenantUserDocument::toView).toList(), slice.total());
     }
 
-    /** Two lookups by {@code _id}: the tenant's registration, the user's record. */
+    /** Two lookups by {@code _id}: the tenant's registration, the user's record (none: never registered). */
     @QueryHandler
     public Admission handle(CheckAdmission query) {
         RegisteredTenantDocument tenant = mongo.findById(query.tenantId(), RegisteredTenantDocument.class);
@@ -75,9 +75,9 @@ public class TenantUserQueries {
         if (tenant.disabled()) {
             return Admission.TENANT_DISABLED;
         }
-        boolean deleted = TenantDocument.findById(mongo, TenantUserDocument.class,
-                TenantUserIds.user(query.tenantId(), query.userId()), query.tenantId())
-                .map(TenantUserDocument::deleted).orElse(false);
-        return deleted ? Admission.USER_DELETED : Admission.ADMITTED;
+        return TenantDocument.findById(mongo, TenantUserDocument.class,
+                        TenantUserIds.user(query.tenantId(), query.userId()), query.tenantId())
+                .map(user -> user.deleted() ? Admission.USER_DELETED : Admission.ADMITTED)
+                .orElse(Admission.USER_NOT_REGISTERED);
     }
 }

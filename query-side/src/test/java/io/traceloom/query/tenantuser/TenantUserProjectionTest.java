@@ -105,13 +105,20 @@ class TenantUserProjectionTest {
         assertThat(queries.handle(new CheckAdmission("t1", "u1"))).isEqualTo(Admission.TENANT_NOT_REGISTERED);
 
         tenants.on(new TenantRegistered("t1", "acme", "ACME"), T0, 0);
-        assertThat(queries.handle(new CheckAdmission("t1", "u1"))).as("not registered yet: may act")
-                .isEqualTo(Admission.ADMITTED);
+        assertThat(queries.handle(new CheckAdmission("t1", "u1"))).as("not registered yet: may not act")
+                .isEqualTo(Admission.USER_NOT_REGISTERED);
 
         users.on(new TenantUserRegistered("t1", "u1", "acme", "alice", "Alice", "alice@acme.example"), T0, 0);
+        assertThat(queries.handle(new CheckAdmission("t1", "u1"))).isEqualTo(Admission.ADMITTED);
         users.on(new TenantUserDeleted("t1", "u1"), T1, 1);
         assertThat(queries.handle(new CheckAdmission("t1", "u1"))).isEqualTo(Admission.USER_DELETED);
+        users.on(new TenantUserRegistered("t1", "u2", "acme", "bob", "Bob", "bob@acme.example"), T1, 0);
         assertThat(queries.handle(new CheckAdmission("t1", "u2"))).isEqualTo(Admission.ADMITTED);
+        assertThat(queries.handle(new CheckAdmission("t2", "u2"))).as("another tenant's user")
+                .isEqualTo(Admission.TENANT_NOT_REGISTERED);
+        tenants.on(new TenantRegistered("t2", "globex", "Globex"), T1, 0);
+        assertThat(queries.handle(new CheckAdmission("t2", "u2"))).as("another tenant's user")
+                .isEqualTo(Admission.USER_NOT_REGISTERED);
 
         tenants.on(new TenantDisabled("t1"), T2, 1);
         assertThat(queries.handle(new CheckAdmission("t1", "u2"))).isEqualTo(Admission.TENANT_DISABLED);
