@@ -80,7 +80,7 @@ public class Writes {
 
     private void awaitVisible(Object command, WrittenEvents.Watch written, String id, URI location) {
         String tenantId = command instanceof TenantScoped scoped ? scoped.tenantId() : null;
-        switch (readYourWrites.awaitEvents(tenantId, written.eventIdentifiers())) {
+        switch (readYourWrites.awaitEvents(tenantId, written.eventIdentifiers(), written.eventTypes())) {
             case VISIBLE -> {
             }
             case LATE -> throw new WriteNotYetVisibleException(id, location);
