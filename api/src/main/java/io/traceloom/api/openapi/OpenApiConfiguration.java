@@ -169,14 +169,18 @@ public class OpenApiConfiguration {
                                 .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
                         ACCEPTED, problemResponse("Recorded, not yet visible: the write is kept, but the read "
                                 + "models that show it did not within `traceloom.read-models.await-timeout` (or one "
-                                + "holds it back until an operator acts). Read it at `Location` after `Retry-After` "
+                                + "holds it back until an operator acts; or a retry with the `Idempotency-Key` of a "
+                                + "request whose change was made but whose answer is not recorded). Read it at "
+                                + "`Location` after `Retry-After` "
                                 + "seconds, and do not repeat the write. The body (problem-shaped, type "
                                 + "`urn:traceloom:problem:read-model-lag`) holds its `id`. 200, 201 and 204 always "
                                 + "mean the change is visible to the next read, in any process.")
                                 .addHeaderObject(HttpHeaders.LOCATION, headerRef(HttpHeaders.LOCATION))
                                 .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
-                        KEY_IN_USE, problemResponse("The `Idempotency-Key` is taken by a request still being "
-                                + "answered. Retry after `Retry-After`.")
+                        KEY_IN_USE, problemResponse("The `Idempotency-Key` is taken by a request whose answer is "
+                                + "not recorded yet, and where its change is read is not known (a retry whose first "
+                                + "request's change is known answers 202 with its `Location`). Retry after "
+                                + "`Retry-After`.")
                                 .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
                         KEY_REUSED, problemResponse("The `Idempotency-Key` was used within 24 hours for another "
                                 + "request (another method, target or body)."))))
