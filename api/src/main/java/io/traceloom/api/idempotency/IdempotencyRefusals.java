@@ -19,8 +19,8 @@ import org.springframework.web.servlet.ModelAndView;
 
 /**
  * Answers a request whose key another request holds: a retry of an answered request gets that answer
- * again ({@value #REPLAYED}: true); a key used for another request is 422; a key whose request has not been
- * answered yet is 409. Runs before the controller advice, which knows nothing of keys.
+ * again ({@value #REPLAYED}: true); a key used for another request is 422; a key whose request made its change but
+ * has not recorded its answer (yet) is 202 with where to read the change; without a known place, 409. Runs before the controller advice, which knows nothing of keys.
  */
 class IdempotencyRefusals implements HandlerExceptionResolver {
 
@@ -51,6 +51,7 @@ class IdempotencyRefusals implements HandlerExceptionResolver {
                     problem(request, response, Problems.of(HttpStatus.CONFLICT, "idempotency-key-in-use", "Conflict",
                             refusal.message()));
                 }
+                case MADE -> made(request, refusal.response(), response);
                 case KEY_REUSED -> problem(request, response, Problems.of(HttpStatus.UNPROCESSABLE_ENTITY,
                         "idempotency-key-reused", "Idempotency-Key reused", refusal.message()));
             }
@@ -58,6 +59,25 @@ class IdempotencyRefusals implements HandlerExceptionResolver {
             return null;
         }
         return new ModelAndView();
+    }
+
+    /**
+     * The key's request made its change, and its answer is not recorded: still being answered, or never will be (a
+     * crash between the change and the record, a record that failed). The change is committed (its claim was, with
+     * it), so the retry is told so as any write recorded but not yet visible is: 202, where to read it, when.
+     */
+    private void made(HttpServletRequest request, RecordedResponse where, HttpServletResponse response)
+            throws IOException {
+        response.setHeader(REPLAYED, "true");
+        response.setHeader(HttpHeaders.LOCATION, where.location());
+        response.setHeader(HttpHeaders.RETRY_AFTER, "1");
+        ProblemDetail problem = Problems.of(HttpStatus.ACCEPTED, "read-model-lag", "Recorded, not yet readable",
+                "The change of the first request with this Idempotency-Key was recorded, but its answer was not: "
+                        + "read it at " + where.location() + "; do not repeat the write.");
+        if (where.body() != null) {
+            problem.setProperty("id", where.body());
+        }
+        problem(request, response, problem);
     }
 
     private static void replay(RecordedResponse recorded, HttpServletResponse response) throws IOException {

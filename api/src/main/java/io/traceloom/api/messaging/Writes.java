@@ -3,7 +3,9 @@ package io.traceloom.api.messaging;
 import io.traceloom.api.http.WriteNotYetVisibleException;
 import io.traceloom.api.readmodel.ReadYourWrites;
 import io.traceloom.kernel.message.TenantScoped;
+import io.traceloom.kernel.idempotency.IdempotencyKeys;
 import java.net.URI;
+import java.util.Map;
 import java.util.function.Function;
 import org.axonframework.commandhandling.CommandMessage;
 import org.axonframework.commandhandling.GenericCommandMessage;
@@ -42,6 +44,11 @@ public class Writes {
      */
     public <R> R sendAndAwaitReadModels(Object command, String id, URI location) {
         CommandMessage<?> message = GenericCommandMessage.asCommandMessage(command);
+        if (location != null) {
+            // an idempotency key's claim records where the change is read (IdempotencyKeys.LOCATION)
+            message = message.andMetaData(id == null ? Map.of(IdempotencyKeys.LOCATION, location.toString())
+                    : Map.of(IdempotencyKeys.LOCATION, location.toString(), IdempotencyKeys.RESOURCE_ID, id));
+        }
         try (WrittenEvents.Watch written = writtenEvents.watch(message)) {
             R result = gateway.sendAndWait(message);
             durableCommits.await();
@@ -80,7 +87,7 @@ public class Writes {
 
     private void awaitVisible(Object command, WrittenEvents.Watch written, String id, URI location) {
         String tenantId = command instanceof TenantScoped scoped ? scoped.tenantId() : null;
-        switch (readYourWrites.awaitEvents(tenantId, written.eventIdentifiers())) {
+        switch (readYourWrites.awaitEvents(tenantId, written.eventIdentifiers(), written.eventTypes())) {
             case VISIBLE -> {
             }
             case LATE -> throw new WriteNotYetVisibleException(id, location);

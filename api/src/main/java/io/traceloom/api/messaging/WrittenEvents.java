@@ -2,8 +2,10 @@ package io.traceloom.api.messaging;
 
 import io.traceloom.api.readmodel.GlobalIndexes;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import org.axonframework.commandhandling.CommandMessage;
@@ -15,13 +17,15 @@ import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.stereotype.Component;
 
 /**
- * Which events a command appended, so that read-your-writes can wait for exactly those. {@link Writes}
+ * Which events a command appended, and of which types, so that read-your-writes can wait for exactly those, in
+ * the projections that handle them. {@link Writes}
  * watches a command before sending it; as the command's unit of work stores its events, an interceptor on
  * the event store notes their identifiers, and once they are committed, hands them to the watch. Commands
  * nobody watches cost a map lookup.
  *
- * <p>Only where positions can be looked up by identifier ({@link GlobalIndexes#available()}); elsewhere
- * (Axon Server) a watch stays empty and read-your-writes waits for the head of the store.
+ * <p>The identifiers serve only where positions can be looked up by them ({@link GlobalIndexes#available()});
+ * elsewhere (Axon Server) read-your-writes waits for the head of the store, in the projections that handle the
+ * types.
  */
 @Component
 public class WrittenEvents {
@@ -29,9 +33,7 @@ public class WrittenEvents {
     private final Map<String, Watch> watches = new ConcurrentHashMap<>();
 
     public WrittenEvents(EventStore eventStore, GlobalIndexes indexes) {
-        if (indexes.available()) {
-            eventStore.registerDispatchInterceptor(this::noteStored);
-        }
+        eventStore.registerDispatchInterceptor(this::noteStored);
     }
 
     /** Starts noting the events of {@code command}; close the watch once the command has returned. */
@@ -51,7 +53,8 @@ public class WrittenEvents {
             Watch watch = watches.get(root.getMessage().getIdentifier());
             if (watch != null) {
                 List<String> identifiers = events.stream().map(Message::getIdentifier).toList();
-                root.afterCommit(committed -> watch.add(identifiers));
+                List<Class<?>> types = events.stream().<Class<?>>map(Message::getPayloadType).toList();
+                root.afterCommit(committed -> watch.add(identifiers, types));
             }
         }
         return (index, event) -> event;
@@ -62,18 +65,25 @@ public class WrittenEvents {
 
         private final String commandId;
         private final List<String> eventIdentifiers = new ArrayList<>();
+        private final Set<Class<?>> eventTypes = new LinkedHashSet<>();
 
         private Watch(String commandId) {
             this.commandId = commandId;
         }
 
-        private synchronized void add(List<String> identifiers) {
+        private synchronized void add(List<String> identifiers, List<Class<?>> types) {
             eventIdentifiers.addAll(identifiers);
+            eventTypes.addAll(types);
         }
 
         /** The identifiers of the events the command committed; none when it appended nothing. */
         public synchronized List<String> eventIdentifiers() {
             return List.copyOf(eventIdentifiers);
+        }
+
+        /** The payload types of those events: which projections have to show them. */
+        public synchronized Set<Class<?>> eventTypes() {
+            return Set.copyOf(eventTypes);
         }
 
         @Override

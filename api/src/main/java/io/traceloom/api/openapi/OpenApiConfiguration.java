@@ -90,8 +90,9 @@ public class OpenApiConfiguration {
                         .version(properties != null ? properties.getVersion() : "unknown (no build-info)")
                         .description("""
                                 Supply-chain traceability data over HTTP and JSON, event-sourced: every write \
-                                is recorded as an event and answers once the read models show it, so the next \
-                                read sees it.
+                                is recorded as an event. A write that answers 200, 201 or 204 is visible to the \
+                                next read in any process; one recorded but not yet visible answers 202 with \
+                                `Location` and `Retry-After` (read it there then; do not repeat the write).
 
                                 - Timestamps are UTC ISO-8601 (`2026-01-02T03:04:05.678Z`). Request JSON is \
                                 taken literally: unknown fields and values of the wrong type are 400.
@@ -163,16 +164,23 @@ public class OpenApiConfiguration {
                         UNSUPPORTED_MEDIA_TYPE, problemResponse("The body is not sent as a media type this operation "
                                 + "takes (see its request body; JSON is `application/json`)."),
                         SERVICE_UNAVAILABLE, problemResponse("Not yet: the read models are being rebuilt after a "
-                                + "start, or did not show the write in time (the write itself is kept). Retry "
-                                + "after `Retry-After`.")
+                                + "start, or the service is busy or cannot reach its event store. Retry after "
+                                + "`Retry-After`.")
                                 .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
-                        ACCEPTED, problemResponse("The write is recorded, but the read models did not show it "
-                                + "within `traceloom.read-models.await-timeout`: read it at `Location` shortly, and do "
-                                + "not repeat the write. The body holds its `id`.")
+                        ACCEPTED, problemResponse("Recorded, not yet visible: the write is kept, but the read "
+                                + "models that show it did not within `traceloom.read-models.await-timeout` (or one "
+                                + "holds it back until an operator acts; or a retry with the `Idempotency-Key` of a "
+                                + "request whose change was made but whose answer is not recorded). Read it at "
+                                + "`Location` after `Retry-After` "
+                                + "seconds, and do not repeat the write. The body (problem-shaped, type "
+                                + "`urn:traceloom:problem:read-model-lag`) holds its `id`. 200, 201 and 204 always "
+                                + "mean the change is visible to the next read, in any process.")
                                 .addHeaderObject(HttpHeaders.LOCATION, headerRef(HttpHeaders.LOCATION))
                                 .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
-                        KEY_IN_USE, problemResponse("The `Idempotency-Key` is taken by a request still being "
-                                + "answered. Retry after `Retry-After`.")
+                        KEY_IN_USE, problemResponse("The `Idempotency-Key` is taken by a request whose answer is "
+                                + "not recorded yet, and where its change is read is not known (a retry whose first "
+                                + "request's change is known answers 202 with its `Location`). Retry after "
+                                + "`Retry-After`.")
                                 .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
                         KEY_REUSED, problemResponse("The `Idempotency-Key` was used within 24 hours for another "
                                 + "request (another method, target or body)."))))

@@ -85,9 +85,28 @@ public class Projections {
         return tracked == null ? Optional.empty() : Optional.of(status(name, tracked, position(head())));
     }
 
-    /** The event the projection cannot get past, if any (known where it runs). */
+    /**
+     * The event the projection cannot get past, if any: as this process's processor reports it, else, where
+     * another process runs it (roles {@code api} and {@code projections}), as that process recorded it in the
+     * shared MongoDB, while the segment's token in the token store is still before the event.
+     */
     public Optional<Failure> failure(String name) {
-        return failures.of(name);
+        Optional<Failure> here = failures.of(name);
+        if (here.isPresent() || positions instanceof LocalProcessorPositions) {
+            return here;
+        }
+        return failure(failures.recorded(name), positions.current().get(name));
+    }
+
+    /** The lowest recorded failure that some segment has not got past yet. */
+    static Optional<Failure> failure(Map<Integer, Failure> recorded, Tracked tracked) {
+        if (recorded.isEmpty() || tracked == null) {
+            return Optional.empty();
+        }
+        return recorded.values().stream()
+                .filter(failure -> tracked.segments().isEmpty() || tracked.segments().stream()
+                        .anyMatch(token -> !ReadYourWrites.covers(token, failure.position())))
+                .min(java.util.Comparator.comparingLong(Failure::position));
     }
 
     /** How many times handling a batch of the projection has failed since the start (here). */
@@ -116,7 +135,7 @@ public class Projections {
     private Status status(String name, Tracked tracked, long head) {
         OptionalLong position = lowest(tracked.segments());
         Progress replay = rebuilds.progress(name).orElse(null);
-        Failure failure = failures.of(name).orElse(null);
+        Failure failure = failure(name).orElse(null);
         StreamingEventProcessor processor = processors.all().get(name);
         boolean error = failure != null || tracked.error() || processor != null && processor.isError();
         return new Status(tracked.running(), error, replay != null,

@@ -15,10 +15,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +55,8 @@ import org.springframework.web.context.request.ServletRequestAttributes;
  * Asked elsewhere (an {@code api} process, a standby {@code projections} process), the endpoint forwards the
  * request to that process when the token store names it by a URL ({@code traceloom.node-url}), and otherwise
  * answers 409 saying which process holds the claims, to be asked instead; 503 when no process works on it now.
+ * When several processes share the projection's segments, each named by its URL, one of them gathers the segments
+ * (the others let go of theirs for the replay's time) and runs the replay ({@link #gather}).
  * A single projection's status is forwarded likewise, so that a replay's progress can be followed from anywhere.
  */
 @Component
@@ -57,6 +65,15 @@ public class ProjectionsEndpoint {
 
     /** Marks a forwarded request, which is never forwarded again (two processes naming each other loop not). */
     static final String FORWARDED = "X-Traceloom-Forwarded-By";
+    /**
+     * Asks a process to let go of the projection's segments for this many seconds (a replay gathers them in one
+     * process); sent only between processes, with {@link #FORWARDED}.
+     */
+    static final String RELEASE = "X-Traceloom-Release-Segments";
+    /** How long a process asked to let go of segments keeps off them; asked again while the replay runs. */
+    private static final long RELEASE_SECONDS = 20;
+    /** How long a replay waits for the released segments to be claimed here. */
+    private static final Duration GATHER_WITHIN = Duration.ofSeconds(30);
     private static final Duration FORWARD_TIMEOUT = Duration.ofSeconds(10);
     private static final Logger log = LoggerFactory.getLogger(ProjectionsEndpoint.class);
 
@@ -92,6 +109,11 @@ public class ProjectionsEndpoint {
     private final ObjectMapper json;
     private final String self;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(FORWARD_TIMEOUT).build();
+    private final ScheduledExecutorService keepReleased = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "replay-keeps-segments");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     public ProjectionsEndpoint(Projections projections, ProjectionRebuilds rebuilds, ParkedSequences parkedSequences,
                                DeadLetterQueues deadLetters, ProjectionProcessors processors,
@@ -132,7 +154,15 @@ public class ProjectionsEndpoint {
         if (projections.status(name).isEmpty()) {
             return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
         }
+        String release = header(RELEASE);
+        if (release != null && alreadyForwarded()) {
+            return releaseHere(name, release);
+        }
         if (!worksHere(name)) {
+            Optional<WebEndpointResponse<Object>> gathered = gather(name);
+            if (gathered.isPresent()) {
+                return gathered.get();
+            }
             return elsewhere("POST", name, "start a replay");
         }
         boolean started = rebuilds.start(name);
@@ -225,6 +255,109 @@ public class ProjectionsEndpoint {
         return !stored.isEmpty() && stored.stream().allMatch(segment -> held.contains(segment.segment()));
     }
 
+    /**
+     * A replay of a projection whose segments several processes share (each named by its URL): the replay is run by
+     * one of them, which asks the others to let go of their segments ({@value #RELEASE}), claims them, and starts
+     * the replay once it holds them all; while it runs, the others are asked again to keep off, so the swap at its
+     * end finds every segment here. Asked of a process that holds none, the request goes to the first owner.
+     * Empty when that cannot be done (a process not named by a URL, one that does not answer): 409 as before.
+     */
+    private Optional<WebEndpointResponse<Object>> gather(String name) {
+        List<String> owners = tokenStore.owners(name);
+        if (owners.size() < 2 || owners.stream().anyMatch(owner -> !isUrl(owner))) {
+            return Optional.empty();
+        }
+        if (!owners.contains(self)) {
+            return alreadyForwarded() ? Optional.empty() : forward("POST", owners.get(0), name);
+        }
+        List<String> others = owners.stream().filter(owner -> !owner.equals(self)).toList();
+        if (!others.stream().allMatch(owner -> release(owner, name))) {
+            return Optional.empty();
+        }
+        long deadline = System.nanoTime() + GATHER_WITHIN.toNanos();
+        while (!worksHere(name)) {
+            if (System.nanoTime() > deadline) {
+                return Optional.of(new WebEndpointResponse<>(new Elsewhere(name, "The other processes let go of the "
+                        + "segments of projection " + name + ", but this one did not claim them all within "
+                        + GATHER_WITHIN.toSeconds() + " s; try again.", tokenStore.owners(name)), 409));
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        }
+        boolean started = rebuilds.start(name);
+        if (started) {
+            ScheduledFuture<?>[] keeping = new ScheduledFuture<?>[1];
+            keeping[0] = keepReleased.scheduleWithFixedDelay(() -> {
+                if (rebuilds.progress(name).isEmpty()) {
+                    keeping[0].cancel(false);
+                    return;
+                }
+                others.forEach(owner -> release(owner, name));
+            }, RELEASE_SECONDS / 4, RELEASE_SECONDS / 4, TimeUnit.SECONDS);
+            log.info("Replaying projection {} here, its segments gathered from {}", name, others);
+        }
+        return Optional.of(new WebEndpointResponse<>(projections.status(name).orElseThrow(), started ? 202 : 409));
+    }
+
+    /** Asks another process to let go of the projection's segments for a while; whether it did. */
+    private boolean release(String owner, String name) {
+        URI target = URI.create(owner.replaceAll("/+$", "") + "/actuator/projections/" + name);
+        try {
+            HttpResponse<String> answer = client.send(HttpRequest.newBuilder(target).timeout(FORWARD_TIMEOUT)
+                            .header(FORWARDED, self).header(RELEASE, String.valueOf(RELEASE_SECONDS))
+                            .header("Accept", "application/json")
+                            .POST(HttpRequest.BodyPublishers.noBody()).build(),
+                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            if (answer.statusCode() != 200) {
+                log.warn("{} did not let go of the segments of projection {}: {} {}", owner, name,
+                        answer.statusCode(), answer.body());
+            }
+            return answer.statusCode() == 200;
+        } catch (IOException e) {
+            log.warn("Could not ask {} to let go of the segments of projection {}: {}", owner, name, e.toString());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Lets go of the projection's segments this process holds, and keeps off them for a while. */
+    private WebEndpointResponse<Object> releaseHere(String name, String seconds) {
+        long keepOff;
+        try {
+            keepOff = Math.min(Math.max(1, Long.parseLong(seconds.strip())), 300);
+        } catch (NumberFormatException e) {
+            return new WebEndpointResponse<>(WebEndpointResponse.STATUS_BAD_REQUEST);
+        }
+        StreamingEventProcessor processor = processors.all().get(name);
+        List<Integer> released = new ArrayList<>();
+        if (processor != null && processor.isRunning()) {
+            // every segment there is, not only those held now: one about to be claimed here stays unclaimed too
+            Set<Integer> segments = new TreeSet<>(processor.processingStatus().keySet());
+            tokenStore.of(List.of(name)).getOrDefault(name, List.of()).forEach(stored -> segments.add(stored.segment()));
+            for (int segment : segments) {
+                processor.releaseSegment(segment, keepOff, TimeUnit.SECONDS);
+                released.add(segment);
+            }
+        }
+        return new WebEndpointResponse<>(Map.of("projection", name, "released", released,
+                "keepsOffSeconds", keepOff), 200);
+    }
+
+    private static boolean isUrl(String owner) {
+        return owner.startsWith("http://") || owner.startsWith("https://");
+    }
+
+    private static String header(String name) {
+        return RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
+                ? attributes.getRequest().getHeader(name) : null;
+    }
+
     /** The one process that works on the projection, when the token store names it by a URL to forward to. */
     private Optional<String> forwardable(String name) {
         List<String> owners = tokenStore.owners(name);
@@ -260,7 +393,9 @@ public class ProjectionsEndpoint {
     private Optional<WebEndpointResponse<Object>> forward(String method, String owner, String name) {
         URI target = URI.create(owner.replaceAll("/+$", "") + "/actuator/projections/" + name);
         try {
-            HttpResponse<String> answer = client.send(HttpRequest.newBuilder(target).timeout(FORWARD_TIMEOUT)
+            // a replay may first gather the projection's segments there
+            Duration timeout = method.equals("POST") ? FORWARD_TIMEOUT.plus(GATHER_WITHIN) : FORWARD_TIMEOUT;
+            HttpResponse<String> answer = client.send(HttpRequest.newBuilder(target).timeout(timeout)
                     .header(FORWARDED, self.isEmpty() ? "api" : self)
                     .header("Accept", "application/json")
                     .method(method, HttpRequest.BodyPublishers.noBody()).build(),

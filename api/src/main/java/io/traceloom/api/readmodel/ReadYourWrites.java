@@ -18,8 +18,10 @@ import org.axonframework.eventhandling.WrappedToken;
 import org.springframework.stereotype.Component;
 
 /**
- * Holds a write's answer until every projection shows it, so that a read after a 2xx write sees the new
- * state ("read-your-writes"), whatever read model the client reads next.
+ * Holds a write's answer until every projection that handles its events shows it, so that a read after a 2xx
+ * write sees the new state ("read-your-writes"), whatever read model the client reads next, in any process.
+ * A projection that handles none of the write's event types ({@link ProjectionProcessors#handling}) shows nothing
+ * of it and is not waited for: one stuck projection delays only the writes whose events it folds.
  *
  * <p>A write that appended events waits for exactly those: their positions in the store, looked up by
  * their identifiers ({@link GlobalIndexes}). Positions that are not the write's never hold it up, however
@@ -63,14 +65,16 @@ public class ReadYourWrites {
     }
 
     private final Projections projections;
+    private final ProjectionProcessors processors;
     private final ProjectionPositions positions;
     private final GlobalIndexes indexes;
     private final DeadLetterQueues deadLetters;
     private final Duration timeout;
 
-    public ReadYourWrites(Projections projections, ProjectionPositions positions, GlobalIndexes indexes,
-                          DeadLetterQueues deadLetters, ApiProperties properties) {
+    public ReadYourWrites(Projections projections, ProjectionProcessors processors, ProjectionPositions positions,
+                          GlobalIndexes indexes, DeadLetterQueues deadLetters, ApiProperties properties) {
         this.projections = projections;
+        this.processors = processors;
         this.positions = positions;
         this.indexes = indexes;
         this.deadLetters = deadLetters;
@@ -78,21 +82,28 @@ public class ReadYourWrites {
     }
 
     /**
-     * Waits until every projection shows the events with these identifiers, which a write of this tenant has just
-     * committed; with none, until it shows everything committed so far.
+     * Waits until every projection that handles one of {@code eventTypes} shows the events with these identifiers,
+     * which a write of this tenant has just committed; with none, until every projection shows everything committed
+     * so far (what the write decided from may be anywhere).
      *
-     * @param tenantId the writing tenant, {@code null} when the write is no tenant's
+     * @param tenantId   the writing tenant, {@code null} when the write is no tenant's
+     * @param eventTypes the payload types of those events: a projection that handles none of them shows nothing of
+     *                   the write, and is not waited for, however far behind or stuck it is
      */
-    public Visibility awaitEvents(String tenantId, Collection<String> eventIdentifiers) {
+    public Visibility awaitEvents(String tenantId, Collection<String> eventIdentifiers,
+                                  Collection<Class<?>> eventTypes) {
+        Predicate<String> concerned = eventIdentifiers.isEmpty() ? name -> true
+                : processors.handling(eventTypes)::contains;
         if (eventIdentifiers.isEmpty() || !indexes.available()) {
-            return awaitCommitted(tenantId, eventIdentifiers);
+            return awaitCommitted(tenantId, eventIdentifiers, concerned);
         }
         SortedSet<Long> own = indexes.of(eventIdentifiers);
         if (own.size() != Set.copyOf(eventIdentifiers).size()) {
             // cannot happen for committed events; if it does, waiting for everything is still right
-            return awaitCommitted(tenantId, eventIdentifiers);
+            return awaitCommitted(tenantId, eventIdentifiers, concerned);
         }
-        return await(token -> own.stream().allMatch(position -> covers(token, position)), tenantId, eventIdentifiers);
+        return await(concerned, token -> own.stream().allMatch(position -> covers(token, position)), tenantId,
+                eventIdentifiers);
     }
 
     /**
@@ -101,26 +112,32 @@ public class ReadYourWrites {
      * @return whether they did within the configured time
      */
     public boolean awaitCommitted() {
-        return awaitCommitted(null, List.of()) != Visibility.LATE;
+        return awaitCommitted(null, List.of(), name -> true) != Visibility.LATE;
     }
 
-    private Visibility awaitCommitted(String tenantId, Collection<String> eventIdentifiers) {
+    private Visibility awaitCommitted(String tenantId, Collection<String> eventIdentifiers,
+                                      Predicate<String> concerned) {
         TrackingToken head = projections.head();
         if (head == null) {
             return Visibility.VISIBLE;
         }
         long position = Projections.position(head);
         CommittedGaps committedGaps = new CommittedGaps(indexes::committed);
-        return await(token -> covers(token, position) && !committedGaps.anyBelow(token, position), tenantId,
-                eventIdentifiers);
+        return await(concerned, token -> covers(token, position) && !committedGaps.anyBelow(token, position),
+                tenantId, eventIdentifiers);
     }
 
-    private Visibility await(Predicate<TrackingToken> shows, String tenantId, Collection<String> eventIdentifiers) {
+    private Visibility await(Predicate<String> concerned, Predicate<TrackingToken> shows, String tenantId,
+                             Collection<String> eventIdentifiers) {
         long deadline = System.nanoTime() + timeout.toNanos();
         positions.expectChange();
         while (true) {
             long seen = positions.changes();
-            Map<String, ProjectionPositions.Tracked> current = positions.current();
+            Map<String, ProjectionPositions.Tracked> current = new HashMap<>(positions.current());
+            current.keySet().removeIf(concerned.negate());
+            if (current.isEmpty()) {
+                return Visibility.VISIBLE;
+            }
             if (everyProjection(current, shows)) {
                 return heldBack(current, tenantId, eventIdentifiers) ? Visibility.HELD : Visibility.VISIBLE;
             }

@@ -153,8 +153,13 @@ class IdempotencyKeyApiTest {
             List<String> locations = new ArrayList<>();
             for (Future<Response> answer : answers) {
                 Response response = answer.get(60, TimeUnit.SECONDS);
-                assertThat(response.status()).as(response.body()).isIn(201, 409);
+                assertThat(response.status()).as(response.body()).isIn(201, 202, 409);
                 if (response.status() == 201) {
+                    locations.add(response.header("Location"));
+                } else if (response.status() == 202) {
+                    // the first attempt's change is made, its answer not recorded yet: where it is
+                    assertThat(response.json().get("type").asText()).endsWith("read-model-lag");
+                    assertThat(response.header("Retry-After")).isNotNull();
                     locations.add(response.header("Location"));
                 } else {
                     assertThat(response.json().get("type").asText()).endsWith("idempotency-key-in-use");
@@ -168,6 +173,44 @@ class IdempotencyKeyApiTest {
         assertThat(items()).isEqualTo(before + 1);
         assertThat(http.post("/trade-items", body, "Idempotency-Key", key).status()).isEqualTo(201);
         assertThat(items()).isEqualTo(before + 1);
+    }
+
+    /**
+     * A request whose change committed, with its key's claim, but whose answer was never recorded (the process died
+     * between the two, or the record failed): its retry is told where the change is, at once and for as long as
+     * the key lives, rather than 409 for 24 hours. The lost request is played by sending its command with the key
+     * as the API does, and recording nothing.
+     */
+    @Test
+    void aChangeWhoseAnswerWasNeverRecordedIsAnsweredOnRetry() throws Exception {
+        String key = newKey();
+        String body = "{\"name\":\"" + unique("Lost answer") + "\"}";
+        String id = UUID.randomUUID().toString();
+        String location = http.baseUrl() + "/trade-items/" + id;
+        String tenant = SharedTraceloom.get().bean(io.traceloom.api.config.ApiProperties.class).security().local()
+                .tenantId();
+        String fingerprint = IdempotencyFilter.meaningOf("POST /trade-items?\n", "application/json",
+                body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        SharedTraceloom.get().bean(org.axonframework.commandhandling.gateway.CommandGateway.class).sendAndWait(
+                org.axonframework.commandhandling.GenericCommandMessage.asCommandMessage(
+                        new io.traceloom.kernel.tradeitem.CreateTradeItem(tenant, id, "Lost answer", null))
+                        .andMetaData(java.util.Map.of("idempotencyKey", key, "idempotencyFingerprint", fingerprint,
+                                "idempotencyAttempt", UUID.randomUUID().toString(),
+                                "idempotencyLocation", location, "idempotencyResourceId", id)));
+        io.traceloom.api.support.Waits.until(http, "/trade-items/" + id, "show the change", answer -> answer.status() == 200,
+                java.time.Duration.ofSeconds(30), () -> true, () -> "");
+        long before = items();
+
+        for (int retry = 0; retry < 2; retry++) {
+            Response retried = http.post("/trade-items", body, "Idempotency-Key", key);
+            assertThat(retried.status()).as(retried.body()).isEqualTo(202);
+            assertThat(retried.header("Location")).isEqualTo(location);
+            assertThat(retried.header("Retry-After")).isNotNull();
+            assertThat(retried.header("Idempotent-Replayed")).isEqualTo("true");
+            assertThat(retried.json().get("type").asText()).endsWith("read-model-lag");
+            assertThat(retried.json().get("id").asText()).isEqualTo(id);
+        }
+        assertThat(items()).as("the retries changed nothing").isEqualTo(before);
     }
 
     @Test

@@ -88,6 +88,32 @@ class SlowReadModelsTest {
     }
 
     /**
+     * A write waits only for the projections that handle its events: with the trade items' projection stopped
+     * (stuck, as one that retries a failing batch is), a schema, which that projection does not fold, is written
+     * and read back at once, where it used to wait the whole timeout and answer 202.
+     */
+    @Test
+    void aStuckProjectionDoesNotDelayAWriteItDoesNotHandle() {
+        EventProcessor items = traceloom.bean(EventProcessingConfiguration.class)
+                .eventProcessor("trade-items").orElseThrow();
+        items.shutDown();
+        String schema = UUID.randomUUID().toString();
+        Response written;
+        Response late;
+        try {
+            written = http.put("/schemas/" + schema, "{\"name\":\"Lot\",\"schema\":{\"type\":\"object\"}}");
+            assertThat(written.status()).as(written.body()).isEqualTo(201);
+            assertThat(http.get("/schemas/" + schema).status()).as("read your write").isEqualTo(200);
+            // and a write the stuck projection does handle still waits for it
+            late = http.post("/trade-items", "{\"name\":\"Behind a stuck projection\"}");
+        } finally {
+            items.start();
+        }
+        assertThat(late.status()).as(late.body()).isEqualTo(202);
+        assertThat(late.header("Retry-After")).isNotBlank();
+    }
+
+    /**
      * Takes a global index and never commits it, as a rolled-back append does: the identity sequence does not
      * give it back, and the projections record a gap there for good.
      */

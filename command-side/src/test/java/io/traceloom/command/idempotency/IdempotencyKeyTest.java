@@ -95,6 +95,26 @@ class IdempotencyKeyTest {
                 .expectExceptionDetails(refusal(IdempotencyRefusal.Kind.IN_PROGRESS));
     }
 
+    /**
+     * A claim that knows where its change is read tells a retry so while no answer is recorded: the change is
+     * committed with the claim, whether its request is still being answered or was lost before it recorded one.
+     */
+    @Test
+    void aRetryOfAChangeWhoseAnswerIsNotRecordedIsToldWhereTheChangeIs() {
+        ClaimIdempotencyKey first = new ClaimIdempotencyKey(TENANT, "key-1", "body-a", null, "attempt-1",
+                "http://localhost/trade-items/1", "1");
+        fixture.givenCommands(first)
+                .when(claim("body-a", "attempt-2"))
+                .expectNoEvents()
+                .expectExceptionDetails(Matchers.predicate(details -> details instanceof IdempotencyRefusal refusal
+                        && refusal.kind() == IdempotencyRefusal.Kind.MADE
+                        && refusal.response().equals(new RecordedResponse(202, "http://localhost/trade-items/1", null,
+                        null, "1"))));
+        fixture.givenCommands(claim("body-a", "attempt-1"))
+                .when(claim("body-a", "attempt-2"))
+                .expectExceptionDetails(refusal(IdempotencyRefusal.Kind.IN_PROGRESS));
+    }
+
     @Test
     void theKeyOfAnotherRequestIsNotReused() {
         fixture.givenCommands(claim("body-a", "attempt-1"),

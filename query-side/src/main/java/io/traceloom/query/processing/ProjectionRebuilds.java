@@ -5,9 +5,13 @@ import io.traceloom.query.readmodel.ReadModelRebuild;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -18,12 +22,14 @@ import org.axonframework.eventhandling.AbstractEventProcessor;
 import org.axonframework.eventhandling.EventHandlerInvoker;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.EventTrackerStatus;
+import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.MultiEventHandlerInvoker;
 import org.axonframework.eventhandling.Segment;
 import org.axonframework.eventhandling.SimpleEventHandlerInvoker;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.eventhandling.TrackedEventMessage;
 import org.axonframework.eventhandling.TrackingToken;
+import org.axonframework.eventhandling.WrappedToken;
 import org.axonframework.eventhandling.deadletter.DeadLetteringEventHandlerInvoker;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -43,8 +49,10 @@ import org.springframework.stereotype.Component;
  * position, the projection's processor is stopped for a moment: the rebuild catches up with the token the
  * processor stored, the rebuilt collections take the place of the live ones, the processor's token is set
  * to where the rebuild stands, and the processor starts again from there. Events the rebuild saw are not
- * handled twice; events it has not seen yet (a gap in its token: an append still committing) the processor
- * handles after the swap, as it always does. Reads see the live read model until the swap and the rebuilt
+ * handled twice. The swap waits until the rebuild's token covers the processor's, gaps included: an event the
+ * rebuild passed while it was still committing (a gap in its token) but the processor has handled since is
+ * caught up first, so the swapped-in read model never lacks an event the live one showed. Events neither has seen
+ * yet the processor handles after the swap, as it always does. Reads see the live read model until the swap and the rebuilt
  * one after, never one going back in time.
  *
  * <p>An event the projection cannot handle is parked, with the rest of its sequence, as the processor parks it
@@ -171,6 +179,34 @@ public class ProjectionRebuilds implements DisposableBean {
         return token == null ? -1 : token.position().orElse(-1);
     }
 
+    /**
+     * The positions some live token has seen (at or below its index, not among its gaps) that the rebuild's token
+     * has not, because they are gaps of it: the events the rebuilt read model may still lack. Positions above the
+     * rebuild's index are not listed (the rebuild is behind in position then, which is checked apart).
+     */
+    static SortedSet<Long> unseen(TrackingToken rebuild, Collection<TrackingToken> live) {
+        SortedSet<Long> unseen = new TreeSet<>();
+        TrackingToken rebuilt = rebuild == null ? null : WrappedToken.unwrapLowerBound(rebuild);
+        if (!(rebuilt instanceof GapAwareTrackingToken gapAware) || gapAware.getGaps().isEmpty()) {
+            return unseen;
+        }
+        for (TrackingToken token : live) {
+            TrackingToken current = token == null ? null : WrappedToken.unwrapLowerBound(token);
+            if (current == null) {
+                continue;
+            }
+            long index = position(current);
+            Set<Long> liveGaps = current instanceof GapAwareTrackingToken liveGapAware ? liveGapAware.getGaps()
+                    : Set.of();
+            for (long gap : gapAware.getGaps().headSet(index + 1)) {
+                if (!liveGaps.contains(gap)) {
+                    unseen.add(gap);
+                }
+            }
+        }
+        return unseen;
+    }
+
     private final class Rebuild implements Runnable {
 
         private final String projection;
@@ -272,12 +308,20 @@ public class ProjectionRebuilds implements DisposableBean {
             int[] segments = tokenStore.fetchSegments(projection);
             try {
                 long stored = -1;
+                List<TrackingToken> liveTokens = new ArrayList<>();
                 for (int segment : segments) {
                     // claims the segment for this process, which the processor's restart will reuse
-                    stored = Math.max(stored, position(tokenStore.fetchToken(projection, segment)));
+                    TrackingToken liveToken = tokenStore.fetchToken(projection, segment);
+                    liveTokens.add(liveToken);
+                    stored = Math.max(stored, position(liveToken));
                 }
                 long live = stored;
-                catchUp(stream, () -> position >= live);
+                // level in position is not enough: the rebuild may have passed an event still committing (a gap in
+                // its token) that the live processor has handled since; swapped in then, the read model would lack
+                // it for a moment. So the rebuild's token must cover the live ones, gaps included.
+                Map<Long, Boolean> committed = new java.util.HashMap<>();
+                catchUp(stream, () -> position >= live && unseen(token, liveTokens).stream()
+                        .noneMatch(gap -> committed.computeIfAbsent(gap, this::holdsAnEvent)));
                 if (!beginSwap()) {
                     return false;
                 }
@@ -307,6 +351,22 @@ public class ProjectionRebuilds implements DisposableBean {
                     processor.start();
                     awaitClaimed();
                 }
+            }
+        }
+
+        /**
+         * Whether an event is committed at this position of the store: a gap of the rebuild's token that the live
+         * token does not have is either an event the live processor handled (and the rebuild's stream delivers it
+         * soon), or a position no event fills (an append rolled back, a gap the live token has dropped as too old).
+         */
+        private boolean holdsAnEvent(long gap) {
+            try (BlockingStream<TrackedEventMessage<?>> probe =
+                         eventStore.openStream(GapAwareTrackingToken.newInstance(gap - 1, List.of()))) {
+                return probe.hasNextAvailable(5, TimeUnit.SECONDS)
+                        && position(probe.nextAvailable().trackingToken()) == gap;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return true;
             }
         }
 

@@ -11,12 +11,20 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * @param bytesFingerprint what the request is by its bytes, as keys claimed before fingerprints of meaning were
  *                         recorded: a retry of such a request is known by it. {@code null} when it is the
  *                         {@code fingerprint} (a body that is not JSON)
+ * @param location         where the request's resource is read, when the API knew it before sending the command;
+ *                         else {@code null}
+ * @param resourceId       that resource's id, or {@code null}
  */
 public record ClaimIdempotencyKey(String tenantId, String key, String fingerprint, String bytesFingerprint,
-                                  String attempt) implements TenantScoped {
+                                  String attempt, String location, String resourceId) implements TenantScoped {
 
     public ClaimIdempotencyKey(String tenantId, String key, String fingerprint, String attempt) {
         this(tenantId, key, fingerprint, null, attempt);
+    }
+
+    public ClaimIdempotencyKey(String tenantId, String key, String fingerprint, String bytesFingerprint,
+                               String attempt) {
+        this(tenantId, key, fingerprint, bytesFingerprint, attempt, null, null);
     }
 
     /** Whether a claim that recorded this fingerprint was made for the same request as this one. */

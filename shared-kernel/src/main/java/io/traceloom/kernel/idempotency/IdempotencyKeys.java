@@ -29,6 +29,15 @@ public final class IdempotencyKeys {
     /** This one HTTP request: its commands share the claim, a retry is another attempt. */
     public static final String ATTEMPT = "idempotencyAttempt";
 
+    /**
+     * Where the request's resource is read ({@code Location}), as the API knows it before it sends the command: the
+     * claim records it, so that a retry whose first attempt made its change but never recorded its answer (a crash
+     * between the two, a failed record) is told where the change is.
+     */
+    public static final String LOCATION = "idempotencyLocation";
+    /** The id of that resource, beside {@link #LOCATION}. */
+    public static final String RESOURCE_ID = "idempotencyResourceId";
+
     /** How long a claimed key answers with its first response; after that it may be used again. */
     public static final Duration LIFETIME = Duration.ofHours(24);
 
@@ -60,6 +69,8 @@ public final class IdempotencyKeys {
         }
         Object bytes = metaData.get(BYTES_FINGERPRINT);
         return Optional.of(new ClaimIdempotencyKey(scoped.tenantId(), key, fingerprint,
-                bytes instanceof String given ? given : null, attempt));
+                bytes instanceof String given ? given : null, attempt,
+                metaData.get(LOCATION) instanceof String location ? location : null,
+                metaData.get(RESOURCE_ID) instanceof String resourceId ? resourceId : null));
     }
 }
