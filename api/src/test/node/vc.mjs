@@ -6,7 +6,20 @@
 //                                                           (VC 1.1 or 2.0, by its @context)
 //   node vc.mjs issue-2020 <credential.json> <documents.json>  the same with an Ed25519Signature2020 proof
 //   node vc.mjs issue-chain <credential.json> <documents.json> signed by a fresh did:key, then a second proof by
-//                                                           another key chained to the first (previousProof)
+//                                                           another key chained to the first (previousProof), signing
+//                                                           the first with the document, as Data Integrity specifies
+//   node vc.mjs issue-chain-db <credential.json> <documents.json> the same chain as Digital Bazaar's libraries make it
+//                                                           (and the W3C Data Integrity test suites with them): each
+//                                                           proof added by vc.issue, which signs the document without
+//                                                           any proof, previousProof only named in the proof options
+//   node vc.mjs issue-set <credential.json> <documents.json> a proof set: two proofs by two keys, neither naming the other
+//   node vc.mjs verify-chain <credential.json> <documents.json> every proof checked with Digital Bazaar's suite
+//                                                           against the document with the proofs its previousProof
+//                                                           names (the Data Integrity chain algorithm, which
+//                                                           jsonld-signatures does not implement: its ProofChain is
+//                                                           empty and ProofSet verifies each proof without the others)
+// verify prints {verified, proofs: [each proof's verification], revoked, errors} and exits 0 only when every proof
+// verified: vc.verifyCredential alone answers verified when any one of them does.
 // documents.json: {"<url>": <document>, ...}, what Traceloom serves beyond the standard contexts: its own
 // context, and status list credentials.
 import {readFileSync} from 'node:fs';
@@ -59,9 +72,35 @@ const verifier = new DataIntegrityProof({cryptosuite: eddsaRdfc2022});
 if (mode === 'verify') {
   const result = await vc.verifyCredential({credential, suite: verifier, documentLoader, checkStatus});
   const errors = result.error ? (result.error.errors ?? [result.error]).map(e => e.message) : [];
+  const proofs = (result.results ?? []).map(r => r.verified);
+  (result.results ?? []).filter(r => r.error).forEach(r => errors.push(r.error.message));
+  const verified = result.verified && proofs.length > 0 && proofs.every(Boolean);
   const revoked = (result.statusResult?.results ?? []).some(r => r.status === true);
-  console.log(JSON.stringify({verified: result.verified, revoked, errors}));
-  process.exit(result.verified ? 0 : 1);
+  console.log(JSON.stringify({verified, proofs, revoked, errors}));
+  process.exit(verified ? 0 : 1);
+} else if (mode === 'verify-chain') {
+  const {proof, ...unsecured} = credential;
+  const all = [proof].flat();
+  const proofs = [];
+  const errors = [];
+  for (const [i, each] of all.entries()) {
+    const named = [each.previousProof ?? []].flat().map(id => all.find(other => other.id === id));
+    if (named.some(other => other === undefined)) {
+      proofs.push(false);
+      errors.push(`proof[${i}]: previousProof names no proof of the credential`);
+      continue;
+    }
+    const document = named.length === 0 ? unsecured : {...unsecured, proof: named};
+    const result = await new DataIntegrityProof({cryptosuite: eddsaRdfc2022}).verifyProof(
+      {proof: {'@context': credential['@context'], ...each}, document, documentLoader});
+    proofs.push(result.verified);
+    if (!result.verified) {
+      errors.push(`proof[${i}]: ${result.error?.message}`);
+    }
+  }
+  const verified = proofs.length > 0 && proofs.every(Boolean);
+  console.log(JSON.stringify({verified, proofs, errors}));
+  process.exit(verified ? 0 : 1);
 } else if (mode === 'status') {
   const result = await checkStatus({credential, documentLoader, suite: verifier,
     verifyBitstringStatusListCredential: true, verifyMatchingIssuers: true});
@@ -96,7 +135,19 @@ if (mode === 'verify') {
     documentLoader
   });
   console.log(JSON.stringify({...signed, proof: [first, second]}));
+} else if (mode === 'issue-chain-db' || mode === 'issue-set') {
+  // as the W3C test suites' proofChain and proofSet generators do: one vc.issue per proof
+  const {did, suite} = await newSigner();
+  credential.issuer = did;
+  const {suite: second} = await newSigner();
+  if (mode === 'issue-chain-db') {
+    suite.proof = {id: 'urn:uuid:5f0c1b1e-0000-4000-8000-000000000003'};
+    second.proof = {previousProof: suite.proof.id};
+  }
+  const signed = await vc.issue({credential, suite, documentLoader});
+  console.log(JSON.stringify(await vc.issue({credential: signed, suite: second, documentLoader})));
 } else {
-  console.error('usage: node vc.mjs verify|status|issue|issue-2020|issue-chain <credential.json> <documents.json>');
+  console.error('usage: node vc.mjs verify|verify-chain|status|issue|issue-2020|issue-chain|issue-chain-db|issue-set '
+    + '<credential.json> <documents.json>');
   process.exit(2);
 }

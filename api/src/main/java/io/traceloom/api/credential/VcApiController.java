@@ -19,6 +19,7 @@ import io.traceloom.kernel.credential.IssueCredential;
 import io.traceloom.kernel.credential.ProofOptions;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -42,6 +43,8 @@ import org.springframework.web.util.UriComponentsBuilder;
 @RequestMapping(path = "/vc-api/credentials", produces = MediaType.APPLICATION_JSON_VALUE)
 public class VcApiController {
 
+    private static final String STATUS_ENTRY = "BitstringStatusListEntry";
+
     private final Writes writes;
     private final Queries queries;
     private final CredentialVerifications verifications;
@@ -57,7 +60,9 @@ public class VcApiController {
     @Operation(summary = "Issue a credential (VC-API)",
             description = "`{credential, options}`: the client's credential, VC 1.1 or 2.0, its `issuer` the caller's "
                     + "`did:key` (`GET /credentials/issuer`), signed with an `eddsa-rdfc-2022` proof. Options: "
-                    + "`created`, `challenge`, `domain`, `proofPurpose`, `previousProof`; any other is 400. A "
+                    + "`created`, `challenge`, `domain`, `proofPurpose`, `previousProof`, `credentialStatus` "
+                    + "(`{\"type\": \"BitstringStatusListEntry\"}`: an entry in the tenant's revocation list, which "
+                    + "a credential gets otherwise only by the service's default); any other is 400. A "
                     + "credential that is signed already gets one more proof, once its own proofs verify.")
     @ApiResponse(responseCode = "201", description = "Issued.",
             content = @Content(schema = @Schema(implementation = CredentialShapes.VcApiIssued.class)))
@@ -71,7 +76,8 @@ public class VcApiController {
         String id = UUID.randomUUID().toString();
         URI location = uri.path("/credentials/{id}").build(id);
         writes.sendAndAwaitReadModels(new IssueCredential(caller.tenantId(), id,
-                json.writeValueAsString(body.credential()), true, proofOptions(body.options()), null), id, location);
+                json.writeValueAsString(body.credential()), true, proofOptions(body.options()), null,
+                statusAskedFor(body.options())), id, location);
         CredentialView issued = queries.one(new FindCredential(caller.tenantId(), id), CredentialView.class,
                 "Credential '" + id + "' does not exist.");
         return ResponseEntity.status(HttpStatus.CREATED)
@@ -102,6 +108,39 @@ public class VcApiController {
         }
         return new ProofOptions(options.created(), options.challenge(), options.domain(), options.proofPurpose(),
                 previousProof(options.previousProof()));
+    }
+
+    /**
+     * Whether the request asks for a status entry ({@code true}), or leaves it to the service's default
+     * ({@code null}). The only status this service keeps is its tenants' Bitstring Status Lists of revocations.
+     */
+    static Boolean statusAskedFor(VcApiIssueRequest.Options options) {
+        JsonNode status = options == null ? null : options.credentialStatus();
+        if (status == null || status.isNull()) {
+            return null;
+        }
+        if (!status.isObject()) {
+            throw new InvalidRequestException("options.credentialStatus", "must be an object: {\"type\": \""
+                    + STATUS_ENTRY + "\"}");
+        }
+        for (Iterator<String> names = status.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!name.equals("type") && !name.equals("statusPurpose")) {
+                throw new InvalidRequestException("options.credentialStatus." + name, "is not an option of a "
+                        + "status entry here: only type and statusPurpose are");
+            }
+        }
+        JsonNode type = status.get("type");
+        if (type == null || !type.isTextual() || !type.asText().equals(STATUS_ENTRY)) {
+            throw new InvalidRequestException("options.credentialStatus.type", "must be " + STATUS_ENTRY
+                    + ": the status lists of this service are W3C Bitstring Status Lists (no StatusList2021)");
+        }
+        JsonNode purpose = status.get("statusPurpose");
+        if (purpose != null && !(purpose.isTextual() && purpose.asText().equals("revocation"))) {
+            throw new InvalidRequestException("options.credentialStatus.statusPurpose", "must be revocation, the "
+                    + "one purpose of this service's status lists");
+        }
+        return true;
     }
 
     private static List<String> previousProof(JsonNode previous) {

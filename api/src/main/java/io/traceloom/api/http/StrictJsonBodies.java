@@ -43,7 +43,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestBodyAdviceAd
  * than UTF-8 is 415), and every string in it, property names included, {@link PlainText plain text}. Checked
  * here once for all bodies, typed or free-form ({@code credentialSubject}), so no endpoint can forget it.
  * Fields annotated {@link SingleLine} or {@link Identifier} are left to Bean Validation, which states their
- * stricter rule.
+ * stricter rule; values annotated {@link AnyJsonText} (a JSON Schema, a document to validate) may hold any
+ * character JSON can, valid Unicode.
  */
 @ControllerAdvice
 public class StrictJsonBodies extends RequestBodyAdviceAdapter {
@@ -143,7 +144,7 @@ public class StrictJsonBodies extends RequestBodyAdviceAdapter {
     public Object afterBodyRead(Object body, HttpInputMessage input, MethodParameter parameter, Type targetType,
                                 Class<? extends HttpMessageConverter<?>> converterType) {
         List<Violations.Finding> findings = new ArrayList<>();
-        walk(body, "", findings);
+        walk(body, "", parameter.hasParameterAnnotation(AnyJsonText.class), findings);
         if (findings.isEmpty()) {
             return body;
         }
@@ -168,24 +169,25 @@ public class StrictJsonBodies extends RequestBodyAdviceAdapter {
         return name.equalsIgnoreCase(StandardCharsets.UTF_8.name()) || name.equalsIgnoreCase("utf8");
     }
 
-    private static void walk(Object value, String path, List<Violations.Finding> findings) {
+    /** @param anyText whether the value is {@link AnyJsonText}: any character but an unpaired surrogate */
+    private static void walk(Object value, String path, boolean anyText, List<Violations.Finding> findings) {
         if (value == null) {
             return;
         }
         if (value instanceof CharSequence text) {
-            check(text.toString(), path, findings);
+            check(text.toString(), path, anyText, findings);
         } else if (value instanceof JsonNode node) {
-            walkJson(node, path, findings);
+            walkJson(node, path, anyText, findings);
         } else if (value instanceof Collection<?> items) {
             int index = 0;
             for (Object item : items) {
-                walk(item, path + "[" + index++ + "]", findings);
+                walk(item, path + "[" + index++ + "]", anyText, findings);
             }
         } else if (value instanceof Map<?, ?> map) {
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 String child = child(path, String.valueOf(entry.getKey()));
-                checkName(String.valueOf(entry.getKey()), child, findings);
-                walk(entry.getValue(), child, findings);
+                checkName(String.valueOf(entry.getKey()), child, anyText, findings);
+                walk(entry.getValue(), child, anyText, findings);
             }
         } else if (value.getClass().isRecord()) {
             for (RecordComponent component : value.getClass().getRecordComponents()) {
@@ -194,28 +196,29 @@ public class StrictJsonBodies extends RequestBodyAdviceAdapter {
                 }
                 JsonProperty renamed = component.getAccessor().getAnnotation(JsonProperty.class);
                 String name = renamed != null && !renamed.value().isEmpty() ? renamed.value() : component.getName();
-                walk(read(component, value), child(path, name), findings);
+                walk(read(component, value), child(path, name),
+                        anyText || component.isAnnotationPresent(AnyJsonText.class), findings);
             }
         }
     }
 
-    private static void walkJson(JsonNode node, String path, List<Violations.Finding> findings) {
+    private static void walkJson(JsonNode node, String path, boolean anyText, List<Violations.Finding> findings) {
         if (node.isTextual()) {
-            check(node.textValue(), path, findings);
+            check(node.textValue(), path, anyText, findings);
         } else if (node.isNumber() && !withinNumberRange(node.decimalValue())) {
             findings.add(new Violations.Finding(path.isEmpty() ? "(body)" : path, "NumberRange",
                     "is a number with more than " + MAX_NUMBER_DIGITS + " digits before or after its decimal "
                             + "point, more than this service keeps"));
         } else if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
-                walkJson(node.get(i), path + "[" + i + "]", findings);
+                walkJson(node.get(i), path + "[" + i + "]", anyText, findings);
             }
         } else if (node.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 String child = child(path, field.getKey());
-                checkName(field.getKey(), child, findings);
-                walkJson(field.getValue(), child, findings);
+                checkName(field.getKey(), child, anyText, findings);
+                walkJson(field.getValue(), child, anyText, findings);
             }
         }
     }
@@ -234,18 +237,31 @@ public class StrictJsonBodies extends RequestBodyAdviceAdapter {
         return after <= MAX_NUMBER_DIGITS && before <= MAX_NUMBER_DIGITS;
     }
 
-    private static void check(String text, String path, List<Violations.Finding> findings) {
-        String problem = PlainText.problemWith(text, false);
+    private static void check(String text, String path, boolean anyText, List<Violations.Finding> findings) {
+        String problem = anyText ? unicodeProblem(text) : PlainText.problemWith(text, false);
         if (problem != null) {
             findings.add(new Violations.Finding(path.isEmpty() ? "(body)" : path, "PlainText", problem));
         }
     }
 
-    private static void checkName(String name, String path, List<Violations.Finding> findings) {
-        String problem = PlainText.problemWith(name, true);
+    private static void checkName(String name, String path, boolean anyText, List<Violations.Finding> findings) {
+        String problem = anyText ? unicodeProblem(name) : PlainText.problemWith(name, true);
         if (problem != null) {
             findings.add(new Violations.Finding(path, "PlainText", "property name " + problem));
         }
+    }
+
+    /** {@link PlainText#UNICODE} when the text has an unpaired surrogate, else {@code null}. */
+    private static String unicodeProblem(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return PlainText.UNICODE;
+            }
+        }
+        return null;
     }
 
     private static String child(String path, String name) {

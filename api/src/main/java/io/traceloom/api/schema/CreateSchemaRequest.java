@@ -2,6 +2,7 @@ package io.traceloom.api.schema;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.traceloom.api.http.AnyJsonText;
 import io.traceloom.api.http.NotWhiteSpace;
 import io.traceloom.api.http.SingleLine;
 import jakarta.validation.constraints.NotBlank;
@@ -13,5 +14,5 @@ import jakarta.validation.constraints.Size;
 public record CreateSchemaRequest(
         @NotBlank @NotWhiteSpace @Size(max = 200, message = "must be at most {max} characters") @SingleLine String name,
         @NotNull @Schema(description = "A JSON Schema: 2020-12 unless its `$schema` names 2019-09 or draft-07.",
-                types = "object") ObjectNode schema) {
+                types = "object") @AnyJsonText ObjectNode schema) {
 }

@@ -11,6 +11,7 @@ import io.traceloom.api.caller.Caller;
 import io.traceloom.api.caller.CurrentCaller;
 import io.traceloom.api.history.HistoryEventResponse;
 import io.traceloom.api.history.ResourceHistories;
+import io.traceloom.api.http.AnyJsonText;
 import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.HeavyRequest;
 import io.traceloom.api.http.InvalidRequestException;
@@ -218,7 +219,7 @@ public class SchemaController {
                                        @RequestBody(description = "Any JSON value.", content = @Content(
                                                schema = @Schema(description = "Any JSON value.",
                                                        types = {"object", "array", "string", "number", "boolean", "null"})))
-                                       @org.springframework.web.bind.annotation.RequestBody JsonNode document) {
+                                       @AnyJsonText @org.springframework.web.bind.annotation.RequestBody JsonNode document) {
         SchemaValidation validation = queries.one(new ValidateAgainstSchema(caller.tenantId(), id, document.toString()),
                 SchemaValidation.class, "Schema '" + id + "' does not exist.");
         if (validation.overLimit() != null) {

@@ -24,9 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  * A credential no independent verifier accepts is worthless. Digital Bazaar's {@code @digitalbazaar/vc}
  * with the {@code eddsa-rdfc-2022} cryptosuite and {@code @digitalbazaar/vc-bitstring-status-list} (pinned in
  * src/test/node, installed from the npm registry with {@code npm ci}) verify credentials issued by the running
- * service (VC 1.1 and 2.0, by both issue endpoints), reading the service's context and status lists from the
- * service itself, and see a revocation in the list; they issue credentials (VC 1.1 and 2.0, a proof chain)
- * that the service's verify endpoints must accept.
+ * service (VC 1.1 and 2.0, by both issue endpoints, proof sets and chains), reading the service's context and
+ * status lists from the service itself, and see a revocation in the list; they issue credentials (VC 1.1 and
+ * 2.0, proof sets, proof chains in the specification's form and in their own) that the service's verify
+ * endpoints must accept.
  * Needs Node.js and npm; where they are missing JUnit reports it skipped, saying why.
  */
 @EnabledIf(value = "nodeAndNpmRun", disabledReason = "Node.js and npm are not on the PATH: the independent "
@@ -186,6 +187,103 @@ class IndependentVerificationTest {
         Response broken = verify(withoutFirst.toString());
         assertThat(broken.status()).isEqualTo(400);
         assertThat(broken.json().get("errors").toString()).contains("previousProof");
+    }
+
+    /**
+     * A chain as Digital Bazaar's libraries make it, and the W3C Data Integrity test suites with them: each
+     * proof added by {@code vc.issue}, which signs the document without its proofs, the second only naming the
+     * first in {@code previousProof}. The specification has the second sign the first too; the service accepts
+     * this form, with a warning that the second proof does not cover the first.
+     */
+    @Test
+    void theServiceVerifiesAProofChainAsDigitalBazaarsLibrariesMakeIt() throws Exception {
+        Result issued = node("issue-chain-db", unsigned("{\"@context\":[\"https://www.w3.org/ns/credentials/v2\"]}"));
+        assertThat(issued.exit()).as(issued.output()).isZero();
+        JsonNode chain = JSON.readTree(issued.output());
+        assertThat(chain.at("/proof/1/previousProof").asText()).isEqualTo(chain.at("/proof/0/id").asText());
+
+        Response verified = verify(chain.toString());
+        assertThat(verified.status()).as(verified.body()).isEqualTo(200);
+        assertThat(verified.json().get("errors")).as(verified.body()).isEmpty();
+        assertThat(verified.json().get("checks").toString()).contains("proof").contains("issuer");
+        assertThat(verified.json().get("warnings").toString()).contains("proof[1]").contains("previousProof");
+
+        ObjectNode firstBroken = chain.deepCopy();
+        ((ObjectNode) firstBroken.at("/proof/0")).put("proofValue", chain.at("/proof/1/proofValue").asText());
+        Response refused = verify(firstBroken.toString());
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().get("errors").toString()).contains("proof[0]").contains("proof[1]: the proof it "
+                + "follows");
+
+        ObjectNode tampered = chain.deepCopy();
+        ((ObjectNode) tampered.get("credentialSubject")).put("id", "urn:x:someone-else");
+        assertThat(verify(tampered.toString()).status()).isEqualTo(400);
+    }
+
+    @Test
+    void theServiceVerifiesAProofSetDigitalBazaarIssues() throws Exception {
+        Result issued = node("issue-set", unsigned("{\"@context\":[\"https://www.w3.org/ns/credentials/v2\"]}"));
+        assertThat(issued.exit()).as(issued.output()).isZero();
+        JsonNode set = JSON.readTree(issued.output());
+        assertThat(set.get("proof").size()).isEqualTo(2);
+        assertThat(set.at("/proof/1").has("previousProof")).isFalse();
+
+        Response verified = verify(set.toString());
+        assertThat(verified.status()).as(verified.body()).isEqualTo(200);
+        assertThat(verified.json().get("errors")).as(verified.body()).isEmpty();
+        assertThat(verified.json().get("warnings")).as(verified.body()).isEmpty();
+    }
+
+    /** Two proofs of the service's issuer, neither naming the other: Digital Bazaar verifies each. */
+    @Test
+    void digitalBazaarVerifiesAProofSetTheServiceIssues() throws Exception {
+        JsonNode first = vcApiIssue(vcApiCredential("urn:x:set"), null);
+        JsonNode set = vcApiIssue(first, null);
+        assertThat(set.get("proof").size()).isEqualTo(2);
+
+        Result result = node("verify", set);
+
+        assertThat(result.exit()).as(result.output()).isZero();
+        assertThat(result.output()).contains("\"proofs\":[true,true]");
+    }
+
+    /**
+     * A chain the service makes signs the proof it follows, as Data Integrity specifies. Digital Bazaar's
+     * jsonld-signatures has no chain algorithm (its ProofChain is empty; each proof is verified against the
+     * document without any proof), so the cross-check runs the specification's algorithm with Digital Bazaar's
+     * suite: each proof verified against the document with the proofs its previousProof names.
+     */
+    @Test
+    void digitalBazaarVerifiesAProofChainTheServiceIssues() throws Exception {
+        JsonNode first = vcApiIssue(vcApiCredential("urn:x:chain"), null);
+        JsonNode chain = vcApiIssue(first, "{\"previousProof\":\"" + first.at("/proof/id").asText() + "\"}");
+        assertThat(chain.at("/proof/1/previousProof").asText()).isEqualTo(first.at("/proof/id").asText());
+
+        Result result = node("verify-chain", chain);
+
+        assertThat(result.exit()).as(result.output()).isZero();
+        assertThat(result.output()).contains("\"proofs\":[true,true]");
+        ObjectNode tampered = chain.deepCopy();
+        ((ObjectNode) tampered.at("/proof/0")).put("created", "2020-01-01T00:00:00Z");
+        Result refused = node("verify-chain", tampered);
+        assertThat(refused.exit()).as(refused.output()).isEqualTo(1);
+        assertThat(refused.output()).contains("\"proofs\":[false,false]");
+    }
+
+    private static ObjectNode vcApiCredential(String subject) {
+        ObjectNode credential = JSON.createObjectNode();
+        credential.putArray("@context").add("https://www.w3.org/ns/credentials/v2");
+        credential.putArray("type").add("VerifiableCredential");
+        credential.put("issuer", http.get("/credentials/issuer").json().get("id").asText());
+        credential.putObject("credentialSubject").put("id", subject);
+        return credential;
+    }
+
+    private static JsonNode vcApiIssue(JsonNode credential, String options) {
+        Response response = http.post("/vc-api/credentials/issue", "{\"credential\":" + credential
+                + (options == null ? "" : ",\"options\":" + options) + "}");
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        return response.json().get("verifiableCredential");
     }
 
     @Test

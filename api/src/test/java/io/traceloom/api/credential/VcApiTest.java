@@ -109,7 +109,7 @@ class VcApiTest {
         credential.put("validFrom", "2026-01-01T00:00:00Z");
 
         Response response = issue(credential, "{\"created\":\"2026-02-01T00:00:00Z\",\"challenge\":\"c-1\","
-                + "\"domain\":\"example.org\"}");
+                + "\"domain\":\"example.org\",\"credentialStatus\":{\"type\":\"BitstringStatusListEntry\"}}");
 
         assertThat(response.status()).as(response.body()).isEqualTo(201);
         assertThat(response.json().fieldNames()).toIterable().containsExactly("verifiableCredential");
@@ -120,6 +120,7 @@ class VcApiTest {
         assertThat(issued.get("validFrom").asText()).isEqualTo("2026-01-01T00:00:00Z");
         assertThat(issued.has("issuanceDate")).isFalse();
         assertThat(issued.at("/credentialStatus/type").asText()).isEqualTo("BitstringStatusListEntry");
+        assertThat(issued.at("/credentialStatus/statusPurpose").asText()).isEqualTo("revocation");
         assertThat(issued.at("/proof/cryptosuite").asText()).isEqualTo("eddsa-rdfc-2022");
         assertThat(issued.at("/proof/created").asText()).isEqualTo("2026-02-01T00:00:00Z");
         assertThat(http.get(response.header("Location").replaceFirst("^https?://[^/]+", "")).json()).isEqualTo(issued);
@@ -128,16 +129,53 @@ class VcApiTest {
         assertFails(verify(issued, "{\"challenge\":\"c-2\"}"), "proof");
     }
 
+    /**
+     * Unless the request asks for a status entry (and by default, traceloom.credentials.vc-api-status-by-default
+     * off), a VC 1.1 credential holds what the client sent, the Data Integrity context and the proof: nothing a
+     * verifier that knows only the core contexts cannot read. It cannot be revoked here.
+     */
     @Test
     void aClientsVc1CredentialIsIssuedAndVerifies() {
         ObjectNode issued = issued(credential(V1));
 
         assertThat(issued.get("issuanceDate").asText()).isNotEmpty();
-        assertThat(issued.get("@context").toString()).contains("https://w3id.org/security/data-integrity/v2");
+        assertThat(issued.get("@context")).containsExactly(JSON.valueToTree(V1), JSON.valueToTree(OURS),
+                JSON.valueToTree("https://w3id.org/security/data-integrity/v2"));
+        assertThat(issued.has("credentialStatus")).isFalse();
         Response verified = verify(issued, null);
         assertThat(verified.status()).as(verified.body()).isEqualTo(200);
         assertThat(verified.json().get("errors")).isEmpty();
+        assertThat(verified.json().get("checks").toString()).contains("proof", "issuer");
+        assertThat(http.post("/credentials/" + issued.get("id").asText().substring(9) + "/revoke", "").status())
+                .isEqualTo(409);
+    }
+
+    /** The VC-API's {@code options.credentialStatus}: an entry in the tenant's revocation list, as the spec's endpoint gives. */
+    @Test
+    void aVc1CredentialGetsAStatusEntryWhenItsRequestAsks() {
+        Response response = issue(credential(V1), "{\"credentialStatus\":{\"type\":\"BitstringStatusListEntry\","
+                + "\"statusPurpose\":\"revocation\"}}");
+
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        JsonNode issued = response.json().get("verifiableCredential");
+        assertThat(issued.get("@context").toString()).contains("https://www.w3.org/ns/credentials/status/v1");
+        assertThat(issued.at("/credentialStatus/type").asText()).isEqualTo("BitstringStatusListEntry");
+        Response verified = verify(issued, null);
+        assertThat(verified.status()).as(verified.body()).isEqualTo(200);
         assertThat(verified.json().get("checks").toString()).contains("proof", "issuer", "status");
+        assertThat(http.post("/credentials/" + issued.get("id").asText().substring(9) + "/revoke", "").status())
+                .isEqualTo(201);
+        assertFails(verify(issued, null), "status");
+
+        assertRefused(issue(credential(V1), "{\"credentialStatus\":{\"type\":\"StatusList2021Entry\"}}"),
+                "options.credentialStatus.type");
+        assertRefused(issue(credential(V1), "{\"credentialStatus\":{\"type\":\"BitstringStatusListEntry\","
+                + "\"statusPurpose\":\"suspension\"}}"), "options.credentialStatus.statusPurpose");
+        assertRefused(issue(credential(V1), "{\"credentialStatus\":{\"type\":\"BitstringStatusListEntry\","
+                + "\"statusListIndex\":\"7\"}}"), "options.credentialStatus.statusListIndex");
+        assertRefused(issue(credential(V1), "{\"credentialStatus\":\"yes\"}"), "options.credentialStatus");
+        assertRefused(issue(issued, "{\"credentialStatus\":{\"type\":\"BitstringStatusListEntry\"}}"),
+                "options.credentialStatus");
     }
 
     @Test

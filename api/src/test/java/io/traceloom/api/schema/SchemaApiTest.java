@@ -255,6 +255,33 @@ class SchemaApiTest {
         assertThat(Long.parseLong(list.header("X-Total-Count"))).isPositive();
     }
 
+    /**
+     * JSON allows any character in a string or a property name, escaped; a schema and the documents checked
+     * against it are data, so they may hold control characters (the JSON-Schema-Test-Suite's {@code "foo\nbar"}
+     * properties, a NUL in a {@code const}). The schema's name stays one line of text.
+     */
+    @Test
+    void aSchemaAndTheDocumentsItChecksMayHoldControlCharacters() {
+        String id = newId();
+        String schema = "{\"properties\":{\"foo\\nbar\":{\"const\":\"a\\u0000b\"}},\"required\":[\"foo\\nbar\"]}";
+
+        Response stored = put(id, "Escaped", schema);
+
+        assertThat(stored.status()).as(stored.body()).isEqualTo(201);
+        assertThat(stored.json().at("/schema/properties").fieldNames().next()).isEqualTo("foo\nbar");
+        assertThat(http.get("/schemas/" + id).json().get("schema")).isEqualTo(stored.json().get("schema"));
+        assertThat(validate(id, "{\"foo\\nbar\":\"a\\u0000b\"}").get("valid").asBoolean()).isTrue();
+        assertThat(validate(id, "{\"foo\\nbar\":\"ab\"}").get("valid").asBoolean()).isFalse();
+        assertThat(validate(id, "{\"foo\\tbar\":\"a\\u0000b\"}").get("valid").asBoolean()).isFalse();
+
+        Response badName = http.put("/schemas/" + newId(), "{\"name\":\"two\\nlines\",\"schema\":{}}");
+        assertThat(badName.status()).isEqualTo(400);
+        assertThat(badName.json().get("errors").get(0).get("field").asText()).isEqualTo("name");
+        Response surrogate = http.put("/schemas/" + newId(), "{\"name\":\"x\",\"schema\":{\"const\":\"\\ud800\"}}");
+        assertThat(surrogate.status()).isEqualTo(400);
+        assertThat(surrogate.body()).contains("schema.const");
+    }
+
     static JsonNode validate(String id, String document) {
         Response response = http.post("/schemas/" + id + "/validate", document);
         assertThat(response.status()).as(response.body()).isEqualTo(200);

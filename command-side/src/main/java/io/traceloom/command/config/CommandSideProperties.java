@@ -55,10 +55,14 @@ public record CommandSideProperties(@DefaultValue("./data") Path dataDir,
      *                  {@code <data-dir>/keys/master.key}
      * @param validity  default time from issuance to expiry
      * @param limits    what signing or verifying one credential may cost
+     * @param vcApiStatusByDefault whether a credential issued through the VC-API gets an entry in the tenant's
+     *                  status list when its request does not ask for one ({@code options.credentialStatus}); the
+     *                  spec's {@code POST /credentials/issue} always gives one
      */
     public record Credentials(@DefaultValue("") String masterKey,
                               @DefaultValue("365d") Duration validity,
-                              @DefaultValue Limits limits) {
+                              @DefaultValue Limits limits,
+                              @DefaultValue("false") boolean vcApiStatusByDefault) {
 
         @ConstructorBinding
         public Credentials {
@@ -67,6 +71,11 @@ public record CommandSideProperties(@DefaultValue("./data") Path dataDir,
         /** With the limits at their defaults (for tests of other features). */
         public Credentials(String masterKey, Duration validity) {
             this(masterKey, validity, Limits.defaults());
+        }
+
+        /** VC-API credentials without a status entry unless asked. */
+        public Credentials(String masterKey, Duration validity, Limits limits) {
+            this(masterKey, validity, limits, false);
         }
 
     }

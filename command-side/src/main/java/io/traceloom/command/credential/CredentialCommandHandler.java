@@ -40,6 +40,7 @@ public class CredentialCommandHandler {
     private final TenantSchemas schemas;
     private final Duration validity;
     private final Limits limits;
+    private final boolean vcApiStatusByDefault;
     /** Tenant id to recorded DID. */
     private final Map<String, String> recordedIssuers = new ConcurrentHashMap<>();
 
@@ -56,6 +57,7 @@ public class CredentialCommandHandler {
         this.schemas = schemas;
         this.validity = properties.credentials().validity();
         this.limits = properties.credentials().limits();
+        this.vcApiStatusByDefault = properties.credentials().vcApiStatusByDefault();
     }
 
     @CommandHandler
@@ -70,13 +72,20 @@ public class CredentialCommandHandler {
             String issuer = DidKey.did(key.getPublic());
             JsonObject draft = issuance.draft();
             if (issuance.addsProof(draft)) {
+                if (Boolean.TRUE.equals(command.withStatus())) {
+                    throw new InvalidCredentialException("options.credentialStatus", "the credential is signed "
+                            + "already: its status entries are those it was signed with");
+                }
                 JsonObject signed = issuance.withAnotherProof(draft, issuer, key, suite, budget);
                 credentials.newInstance(() -> new Credential(command, signed, null));
             } else {
-                JsonObject unsigned = issuance.compose(draft, issuer, validity, schemaUrl);
+                boolean withStatus = command.withStatus() != null ? command.withStatus()
+                        : !command.composedByClient() || vcApiStatusByDefault;
+                JsonObject unsigned = issuance.compose(draft, issuer, validity, schemaUrl, withStatus);
                 ProofSettings proof = issuance.proofSettings();
-                Slot status = statusIndexes.take(command.tenantId(), issuer);
-                JsonObject signed = suite.sign(issuance.withStatus(unsigned, status), key, proof, budget);
+                Slot status = withStatus ? statusIndexes.take(command.tenantId(), issuer) : null;
+                JsonObject signed = suite.sign(status == null ? unsigned : issuance.withStatus(unsigned, status), key,
+                        proof, budget);
                 credentials.newInstance(() -> new Credential(command, signed, status));
             }
         } catch (InvalidCredentialException e) {

@@ -40,7 +40,8 @@ import java.util.regex.Pattern;
  * <p>
  * A document may carry several proofs (a proof set, the JSON array of {@code proof}); a proof that names
  * others in {@code previousProof} (a proof chain) signs the document together with those proofs, as Data
- * Integrity specifies, and verifies only when they exist in the set and verify too.
+ * Integrity specifies, and verifies only when they exist in the set and verify too. One that signs the
+ * document without them, as Digital Bazaar's libraries make chains, verifies with a warning.
  * <p>
  * Verification reads what it relies on (dates, issuer, proof type, cryptosuite, purpose, key, status) from
  * the data model the signature covers, and requires each in its one expected JSON form too: a date written
@@ -227,7 +228,8 @@ public final class Ed25519Proofs {
             if (fields.complete()) {
                 // whose proof it claims to be, whether or not it holds: a failed signature is one error, not two
                 signers.add(fields.verificationMethod);
-                verified[i] = checkSignature(signedDocument, config, fields, label, findings);
+                verified[i] = checkSignature(signedDocument, previous.isEmpty() ? null : document, config, fields,
+                        label, findings);
             }
         }
         boolean allVerified = true;
@@ -314,8 +316,15 @@ public final class Ed25519Proofs {
         }
     }
 
-    private static boolean checkSignature(Canonical document, Canonical config, ProofFields fields, String label,
-                                          Findings findings) {
+    /**
+     * Whether the proof's signature matches the document. A chained proof signs the document with the proofs
+     * it follows, as Data Integrity specifies; Digital Bazaar's libraries (jsonld-signatures, and the W3C test
+     * suites built on them) sign it without any proof and only name the previous one. That form is accepted
+     * ({@code withoutProofs}), with a warning: such a proof does not cover the one it follows, which must still
+     * be in the set and verify.
+     */
+    private static boolean checkSignature(Canonical document, Canonical withoutProofs, Canonical config,
+                                          ProofFields fields, String label, Findings findings) {
         PublicKey key;
         try {
             key = DidKey.publicKey(fields.verificationMethod);
@@ -331,6 +340,13 @@ public final class Ed25519Proofs {
             return false;
         }
         if (signature.length == 64 && Ed25519.verify(key, hashData(config, document), signature)) {
+            return true;
+        }
+        if (withoutProofs != null && signature.length == 64
+                && Ed25519.verify(key, hashData(config, withoutProofs), signature)) {
+            findings.warning(label, "signs the credential without the proofs its previousProof names, as Digital "
+                    + "Bazaar's libraries make a chain; Data Integrity has a chained proof sign them too, so this one "
+                    + "does not cover them: its chain rests on their ids alone");
             return true;
         }
         findings.error(label, "the signature does not match the credential");

@@ -29,7 +29,7 @@ import java.util.UUID;
  * request the service composes a whole credential: its contexts (VC 1.1, or 2.0 when the request names
  * that context), id, issuer, validity period. A credential the client composed (the VC-API) is kept as it
  * is; the service adds only what is missing (an {@code id}, a VC 1.1 {@code issuanceDate}, the contexts its
- * additions need) and its {@code credentialStatus}; a credential that is signed already only gets one more
+ * additions need) and, when asked or by the service's default, its {@code credentialStatus}; a credential that is signed already only gets one more
  * proof, after its own proofs verify. Every refusal is an {@link InvalidCredentialException} naming the field
  * as the client sent it.
  */
@@ -85,13 +85,16 @@ final class Issuance {
      *
      * @param schemaUrl the URL of a stored schema the subject satisfies, named in {@code credentialSchema} and
      *                  signed with the rest; or {@code null}
+     * @param withStatus whether it will get a status entry: a VC 1.1 credential then names the status list's
+     *                  context, which VC 2.0's includes
      */
-    JsonObject compose(JsonObject draft, String issuer, Duration validity, String schemaUrl)
+    JsonObject compose(JsonObject draft, String issuer, Duration validity, String schemaUrl, boolean withStatus)
             throws InvalidCredentialException {
         if (proofOptions().previousProof() != null && !proofOptions().previousProof().isEmpty()) {
             throw new InvalidCredentialException("options.previousProof", "the credential has no proof to follow");
         }
-        JsonObject composed = command.composedByClient() ? completed(draft, issuer) : composed(draft, issuer, validity);
+        JsonObject composed = command.composedByClient() ? completed(draft, issuer, withStatus)
+                : composed(draft, issuer, validity);
         if (schemaUrl == null) {
             return composed;
         }
@@ -162,7 +165,8 @@ final class Issuance {
     }
 
     /** The client's credential with what is missing added. */
-    private JsonObject completed(JsonObject credential, String issuer) throws InvalidCredentialException {
+    private JsonObject completed(JsonObject credential, String issuer, boolean withStatus)
+            throws InvalidCredentialException {
         List<String> contextList = strings(credential.get("@context"), "@context");
         String version = contextList.isEmpty() ? null : contextList.get(0);
         boolean v2 = ContextDocuments.CREDENTIALS_V2.equals(version);
@@ -188,7 +192,9 @@ final class Issuance {
         Set<String> needed = new LinkedHashSet<>(contextList);
         if (!v2) {
             needed.add(ContextDocuments.DATA_INTEGRITY_V2);
-            needed.add(ContextDocuments.BITSTRING_STATUS_LIST_V1);
+            if (withStatus) {
+                needed.add(ContextDocuments.BITSTRING_STATUS_LIST_V1);
+            }
         }
         JsonArrayBuilder contextArray = JsonValues.array();
         needed.forEach(contextArray::add);

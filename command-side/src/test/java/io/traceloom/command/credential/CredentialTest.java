@@ -84,7 +84,9 @@ class CredentialTest {
      */
     private AggregateTestFixture<Credential> fixture() {
         CommandSideProperties properties = new CommandSideProperties(keys, SampleCredentials.BASE_URL,
-                new CommandSideProperties.Credentials("", Duration.ofDays(365), CommandSideProperties.Limits.defaults()));
+                // VC-API credentials with a status entry by default, as with traceloom.credentials.vc-api-status-by-default
+                new CommandSideProperties.Credentials("", Duration.ofDays(365), CommandSideProperties.Limits.defaults(),
+                        true));
         AggregateTestFixture<Credential> fresh = new AggregateTestFixture<>(Credential.class);
         fresh.registerCommandHandlerInterceptor(new RejectionTranslator());
         fresh.registerAnnotatedCommandHandler(new CredentialCommandHandler(

@@ -19,7 +19,17 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * @param proof            what the client asks of the proof
  * @param schemaId         a stored schema the subject must satisfy, which the credential then names in
  *                         {@code credentialSchema}; or {@code null}
+ * @param withStatus       whether the credential gets an entry in the tenant's status list (the VC-API's
+ *                         {@code options.credentialStatus}); {@code null}: the service's default, always for the
+ *                         spec's request, {@code traceloom.credentials.vc-api-status-by-default} for the VC-API's
  */
 public record IssueCredential(String tenantId, @TargetAggregateIdentifier String credentialId, String credential,
-                              boolean composedByClient, ProofOptions proof, String schemaId) implements TenantScoped {
+                              boolean composedByClient, ProofOptions proof, String schemaId, Boolean withStatus)
+        implements TenantScoped {
+
+    /** With the service's default status entry. */
+    public IssueCredential(String tenantId, String credentialId, String credential, boolean composedByClient,
+                           ProofOptions proof, String schemaId) {
+        this(tenantId, credentialId, credential, composedByClient, proof, schemaId, null);
+    }
 }
