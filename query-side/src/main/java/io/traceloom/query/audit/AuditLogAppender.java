@@ -195,7 +195,10 @@ public class AuditLogAppender implements DisposableBean {
         } catch (ExecutionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
         } catch (TimeoutException e) {
-            sent.cancel(true);
+            // not interrupted: the command may be writing the embedded H2 store, and an interrupt of a thread in
+            // H2's file channel closes the channel and the whole store with it; it ends by itself, and what it
+            // appended is covered when the batch is tried again
+            sent.cancel(false);
             throw e;
         }
     }
