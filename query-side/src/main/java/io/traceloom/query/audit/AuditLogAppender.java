@@ -162,6 +162,9 @@ public class AuditLogAppender implements DisposableBean {
                 }
                 candidates.add(new AuditCandidate(event.eventIdentifier(), position, event.event()));
             }
+            if (candidates.isEmpty()) {
+                continue;
+            }
             ExtendAuditLog command = new ExtendAuditLog(tenant.getKey(), readTo, gaps, candidates);
             try {
                 known.put(tenant.getKey(), send(() -> commands.sendAndWait(command)));
