@@ -79,7 +79,8 @@ class ArchitectureTest {
      * deployment must share (issuer keys; the API provides a MongoDB for them), the query side's settings (how
      * long a claim on a projection's segment lasts, which the token store keeps), its progress reports, which
      * read-your-writes waits on, what operators see and do with projections (the failures they are stuck
-     * at, the sequences parked, replays), the processors that are none, the audit feed, and the credentials'
+     * at, the sequences parked, replays), the processors that are none, the audit feed, where the store holds
+     * events (which the JDBC store tells the audit log's appender), and the credentials'
      * verification for the offline verifier of the audit log. Everything else reaches them through the command
      * and query buses.
      */
@@ -109,6 +110,9 @@ class ArchitectureTest {
             // query answer can carry that
             QUERY + ".audit.AuditLogFeed",
             QUERY + ".audit.AuditLogFeed$Filter",
+            // where the JDBC store holds events, by identifier, for the audit log's appender: its tokens do not say
+            // where an event committed late into a gap is
+            QUERY + ".history.EventPositions",
             // the offline verifier of the audit log checks a checkpoint's signature with the credentials' own code,
             // without the service (no Spring, no bus)
             COMMAND + ".credential.OfflineVerification");

@@ -1,10 +1,13 @@
 package io.traceloom.api.readmodel;
 
+import io.traceloom.query.history.EventPositions;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -19,19 +22,22 @@ import org.springframework.stereotype.Component;
 /**
  * Positions in the JDBC event store's global index, which the database hands out as it inserts: an event's
  * position is known only once it is committed, and a position taken by a transaction that rolled back (or
- * was lost in a crash) stays empty for good. Looked up by event identifier, which the table keeps unique.
+ * was lost in a crash) stays empty for good. Looked up by event identifier, which the table keeps unique: for
+ * read-your-writes, and for the audit log's appender ({@link EventPositions}), to which a reader's token does not
+ * say where an event committed late into a gap is.
  *
  * <p>Not {@link #available()} with Axon Server: its global sequence has no holes, so the head of the store
  * after a write is exact there and nothing needs looking up.
  */
 @Component
-public class GlobalIndexes {
+public class GlobalIndexes implements EventPositions {
 
     /** Values per {@code IN (...)}: well below what any database accepts in one statement. */
     private static final int CHUNK = 500;
 
     private final JdbcTemplate jdbc;
     private final String byIdentifier;
+    private final String withIdentifier;
     private final String existing;
 
     public GlobalIndexes(ObjectProvider<EventStorageEngine> engine, ObjectProvider<DataSource> dataSource,
@@ -42,6 +48,8 @@ public class GlobalIndexes {
                 ? new JdbcTemplate(database) : null;
         this.byIdentifier = "SELECT " + columns.globalIndexColumn() + " FROM " + columns.domainEventTable()
                 + " WHERE " + columns.eventIdentifierColumn() + " IN ";
+        this.withIdentifier = "SELECT " + columns.eventIdentifierColumn() + ", " + columns.globalIndexColumn()
+                + " FROM " + columns.domainEventTable() + " WHERE " + columns.eventIdentifierColumn() + " IN ";
         this.existing = "SELECT " + columns.globalIndexColumn() + " FROM " + columns.domainEventTable()
                 + " WHERE " + columns.globalIndexColumn() + " IN ";
     }
@@ -56,6 +64,23 @@ public class GlobalIndexes {
         SortedSet<Long> positions = new TreeSet<>();
         if (jdbc != null) {
             forChunks(new ArrayList<>(eventIdentifiers), byIdentifier, positions);
+        }
+        return positions;
+    }
+
+    /** Where the committed events with these identifiers are: the audit log's appender asks, for events it read. */
+    @Override
+    public Map<String, Long> positionsOf(Collection<String> eventIdentifiers) {
+        Map<String, Long> positions = new HashMap<>();
+        if (jdbc != null) {
+            List<String> identifiers = List.copyOf(eventIdentifiers);
+            for (int from = 0; from < identifiers.size(); from += CHUNK) {
+                List<String> chunk = identifiers.subList(from, Math.min(identifiers.size(), from + CHUNK));
+                jdbc.query(withIdentifier + "(" + String.join(",", Collections.nCopies(chunk.size(), "?")) + ")",
+                        row -> {
+                            positions.put(row.getString(1), row.getLong(2));
+                        }, chunk.toArray());
+            }
         }
         return positions;
     }
