@@ -105,6 +105,10 @@ public final class ServedDocument {
         String key = responses.has(status) ? status
                 : responses.has(status.charAt(0) + "XX") ? status.charAt(0) + "XX"
                 : responses.has("default") ? "default" : null;
+        if (key == null && HTTP_REFUSALS.contains(answer.status())) {
+            checkRefusal(answer, violations);
+            return violations;
+        }
         if (key == null) {
             List<String> documented = new ArrayList<>();
             responses.fieldNames().forEachRemaining(documented::add);
@@ -118,6 +122,34 @@ public final class ServedDocument {
             checkBody(response, responsePointer, answer, violations);
         }
         return violations;
+    }
+
+    /**
+     * Refusals of the HTTP exchange rather than of an operation, which any request can get whatever its path and
+     * no operation lists: a method or representation the path does not serve (405, 406), a request too long, too
+     * slow or framed wrongly (408, 411, 414, 431), an expectation or encoding the server does not take (417, 501),
+     * another HTTP version (505). Where an operation documents one, its answer is checked as documented; where
+     * none does, it must still be a problem ({@code #/components/schemas/Problem}), as every error is.
+     */
+    private static final java.util.Set<Integer> HTTP_REFUSALS = java.util.Set.of(405, 406, 408, 411, 414, 417, 431,
+            501, 505);
+
+    private void checkRefusal(Answer answer, List<String> violations) {
+        if (!answer.hasBody() || answer.text() == null || !document.at("/components/schemas/Problem").isObject()) {
+            return;
+        }
+        String contentType = answer.header().apply("Content-Type").orElse("");
+        if (!contentType.split(";", 2)[0].trim().equalsIgnoreCase("application/problem+json")) {
+            violations.add("a refusal of the HTTP exchange answered as " + contentType + ", not as a problem");
+            return;
+        }
+        try {
+            for (Error error : schema("/components/schemas/Problem").validate(JSON.readTree(answer.text()))) {
+                violations.add("body " + error.getInstanceLocation() + ": " + error.getMessage() + " (the Problem schema)");
+            }
+        } catch (IOException e) {
+            violations.add("the body is not JSON: " + e.getMessage());
+        }
     }
 
     /** The operation for the method at the path, and where it is in the document. */

@@ -75,6 +75,10 @@ class ServedDocumentTest {
         assertThat(DOCUMENT.violations("GET", "/health", answer(200, "{}", "Content-Type", "application/json")))
                 .as("no operation at the path").isEmpty();
         assertThat(DOCUMENT.violations("GET", "/", answer(404, "x", "Content-Type", "text/plain"))).isEmpty();
+        assertThat(DOCUMENT.violations("GET", "/things/1", answer(431, "{\"status\":431}",
+                "Content-Type", "application/problem+json"))).as("a refusal of the HTTP exchange, as a problem").isEmpty();
+        assertThat(DOCUMENT.violations("GET", "/things/1", answer(431, "<html>", "Content-Type", "text/html")))
+                .singleElement().asString().contains("not as a problem");
     }
 
     private static ServedDocument.Answer answer(int status, String body, String... headers) {
