@@ -194,6 +194,9 @@ public final class Http {
         }
     }
 
+    /** The documents served so far, by their text without their server URL. */
+    private static final Map<String, ServedDocument> SERVED = new ConcurrentHashMap<>();
+
     /** Paths no API document describes: asked often (readiness), so they never make it fetch the document. */
     private static final List<String> UNDOCUMENTED = List.of("/actuator", "/v3/api-docs", "/swagger-ui");
 
@@ -245,7 +248,11 @@ public final class Http {
                         var response = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/v3/api-docs"))
                                 .timeout(REQUEST_TIMEOUT).build(), BodyHandlers.ofString(StandardCharsets.UTF_8));
                         if (response.statusCode() == 200) {
-                            document = ServedDocument.of(response.body());
+                            // Applications of one configuration serve one document but for its server URL: its
+                            // schemas are compiled once for all of them.
+                            document = SERVED.computeIfAbsent(
+                                    response.body().replaceFirst("\"servers\":\\[[^\\]]*],", ""),
+                                    ServedDocument::of);
                         } else if (response.statusCode() == 404) {
                             none = true;
                         }
