@@ -110,7 +110,8 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
             if (status.equals("201")) {
                 answer.addHeaderObject(HttpHeaders.LOCATION, headerRef(HttpHeaders.LOCATION));
             }
-            if (status.equals("204") || status.equals("304")) {
+            if (status.equals("204") || status.equals("304")
+                    || status.matches("30[1278]") && declaredMediaTypes(handler, status).isEmpty()) {
                 answer.setContent(null); // no body, whatever springdoc took from the method's return type
             }
             if (versioned && (status.equals("200") || status.equals("201"))) {
