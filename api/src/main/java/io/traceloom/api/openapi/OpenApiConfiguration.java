@@ -147,7 +147,8 @@ public class OpenApiConfiguration {
                         IDEMPOTENCY_KEY, new Parameter().in("header").name(IDEMPOTENCY_KEY).required(false)
                                 .description("1 to 255 visible ASCII characters of your choosing. A retry with the same "
                                         + "key within 24 hours gets the first answer again (marked "
-                                        + "`Idempotent-Replayed: true`) and changes nothing.")
+                                        + "`Idempotent-Replayed: true`) and changes nothing; an answer over 64 KiB "
+                                        + "is replayed without its body (read the resource at `Location`).")
                                 .schema(string().minLength(1).maxLength(257))))
                 .headers(Map.of(
                         HttpHeaders.LOCATION, header("The URL of the created resource.", string().format("uri-reference")),
