@@ -34,8 +34,9 @@ final class CredentialShapes {
             String id,
             @Schema(requiredMode = RequiredMode.REQUIRED, description = "`VerifiableCredential` first.")
             List<String> type,
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "The tenant's `did:key`.")
-            String issuer,
+            @Schema(requiredMode = RequiredMode.REQUIRED, types = {"string", "object"}, description = "The tenant's "
+                    + "`did:key`, or an object with it as `id` (and a `name`, say) when the credential was composed so.")
+            Object issuer,
             @Schema(description = "VC 1.1.")
             Instant issuanceDate,
             @Schema(description = "VC 1.1.")
@@ -49,9 +50,10 @@ final class CredentialShapes {
             Map<String, Object> credentialSubject,
             @Schema(description = "Its entry in the tenant's revocation status list: a `BitstringStatusListEntry`.")
             Map<String, Object> credentialStatus,
-            @Schema(requiredMode = RequiredMode.REQUIRED, description = "A `DataIntegrityProof` "
-                    + "(`eddsa-rdfc-2022`, `assertionMethod`), or an array of proofs.")
-            Map<String, Object> proof) {
+            @Schema(requiredMode = RequiredMode.REQUIRED, types = {"object", "array"}, description = "A "
+                    + "`DataIntegrityProof` (`eddsa-rdfc-2022`, `assertionMethod`), or an array of proofs (a set, a "
+                    + "chain).")
+            Object proof) {
     }
 
     @Schema(name = "Issuer", description = "The tenant's issuer.")

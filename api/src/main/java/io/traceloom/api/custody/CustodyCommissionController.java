@@ -144,6 +144,8 @@ public class CustodyCommissionController {
                     + "was consumed already, is 404 alike: the caller learns nothing more.")
     @ApiResponse(responseCode = "200", description = "Consumed: the commission with `consumedBy` and `consumedAt`; "
             + "`Content-Location` is where it is read.")
+    @ApiResponse(responseCode = "404", description = "No open commission with this identifier in your tenant: "
+            + "there is none, or it was consumed already (alike: the caller learns nothing more).")
     @Versioned
     @PostMapping(path = "/consume", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<CustodyCommissionResponse> consume(Caller caller,

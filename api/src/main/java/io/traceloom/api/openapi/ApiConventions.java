@@ -64,7 +64,8 @@ import org.springframework.web.method.HandlerMethod;
  * <li>an {@code If-Match} header parameter can answer 412; a 201 carries {@code Location};</li>
  * <li>a write can answer 202 (recorded, read models lagging); a POST takes {@code Idempotency-Key} and can
  * answer 409 (key in use) and 422 (key reused);</li>
- * <li>every answer from 400 up is {@code application/problem+json};</li>
+ * <li>every answer from 400 up can be {@code application/problem+json}; one that a method declares in another
+ *     media type besides (a verification that fails: {@code 400} with its result) keeps it;</li>
  * <li>declaring any {@code @ApiResponse} makes springdoc drop its default 200; when no success answer is
  *     left, the 200 with the method's return type is put back;</li>
  * <li>an operation is named after its method and resource, {@code createTradeItemTag} (list:
@@ -76,9 +77,16 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
     private static final String IF_MATCH = HttpHeaders.IF_MATCH;
 
     private final GenericResponseService responses;
+    /** The {@code oidc} mode's admin scope; null in the {@code local} mode, which takes no token. */
+    private final String operatorScope;
 
-    public ApiConventions(GenericResponseService responses) {
+    /**
+     * @param operatorScope the scope operators' endpoints need in the {@code oidc} mode; null in the {@code local}
+     *                      mode, whose document declares no security at all (no token, no 401, no 403)
+     */
+    public ApiConventions(GenericResponseService responses, String operatorScope) {
         this.responses = responses;
+        this.operatorScope = operatorScope;
     }
 
     /** springdoc calls the variant with the components; this one is never used on its own. */
@@ -102,11 +110,15 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
             if (status.equals("201")) {
                 answer.addHeaderObject(HttpHeaders.LOCATION, headerRef(HttpHeaders.LOCATION));
             }
+            if (status.equals("204") || status.equals("304")
+                    || status.matches("30[1278]") && declaredMediaTypes(handler, status).isEmpty()) {
+                answer.setContent(null); // no body, whatever springdoc took from the method's return type
+            }
             if (versioned && (status.equals("200") || status.equals("201"))) {
                 answer.addHeaderObject(HttpHeaders.ETAG, headerRef(HttpHeaders.ETAG));
             }
             if (isError(status)) {
-                answer.setContent(problemContent());
+                answer.setContent(problemContent(answer.getContent(), declaredMediaTypes(handler, status)));
             }
         });
 
@@ -160,11 +172,14 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
     }
 
     /**
-     * A public endpoint needs no token ({@code security: []}); every other one the bearer token of the
-     * {@code oidc} mode, operators' the admin scope, and can answer 401 and 403. An endpoint public for one
-     * representation only (a schema by its URL) needs the token for the others, and says so.
+     * In the {@code oidc} mode, a public endpoint needs no token ({@code security: []}); every other one the bearer
+     * token, operators' the admin scope, and can answer 401 and 403. An endpoint public for one representation only
+     * (a schema by its URL) needs the token for the others, and says so. The {@code local} mode asks for nothing.
      */
-    private static void secure(Operation operation, ApiResponses answers, HandlerMethod handler) {
+    private void secure(Operation operation, ApiResponses answers, HandlerMethod handler) {
+        if (operatorScope == null) {
+            return;
+        }
         Public open = AnnotatedElementUtils.findMergedAnnotation(handler.getMethod(), Public.class);
         if (open == null) {
             open = AnnotatedElementUtils.findMergedAnnotation(handler.getBeanType(), Public.class);
@@ -176,7 +191,7 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
         boolean operators = AnnotatedElementUtils.hasAnnotation(handler.getMethod(), Operator.class)
                 || AnnotatedElementUtils.hasAnnotation(handler.getBeanType(), Operator.class);
         SecurityRequirement bearer = new SecurityRequirement().addList(OpenApiConfiguration.BEARER,
-                operators ? List.of(OPERATOR_SCOPE) : List.of());
+                operators ? List.of(operatorScope) : List.of());
         operation.setSecurity(open == null ? List.of(bearer) : List.of(bearer, new SecurityRequirement()));
         if (open != null) {
             operation.setDescription((operation.getDescription() == null ? "" : operation.getDescription() + "\n\n")
@@ -186,8 +201,20 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
         answers.putIfAbsent("403", reference(OpenApiConfiguration.FORBIDDEN));
     }
 
-    /** The admin scope's default ({@code traceloom.security.oidc.admin-scope}). */
-    private static final String OPERATOR_SCOPE = "traceloom:admin";
+    /**
+     * The media types the method's own {@code @ApiResponse} for this status names with a schema: springdoc fills an
+     * answer declared without content with the method's return type, which an error answer is not.
+     */
+    private static List<String> declaredMediaTypes(HandlerMethod handler, String status) {
+        return AnnotatedElementUtils.findMergedRepeatableAnnotations(handler.getMethod(),
+                        io.swagger.v3.oas.annotations.responses.ApiResponse.class).stream()
+                .filter(declared -> declared.responseCode().equals(status))
+                .flatMap(declared -> Arrays.stream(declared.content()))
+                .filter(content -> !content.schema().implementation().equals(Void.class)
+                        || !content.schema().type().isEmpty() || content.schema().types().length > 0)
+                .map(io.swagger.v3.oas.annotations.media.Content::mediaType)
+                .toList();
+    }
 
     private static void nameAfterTheResource(Operation operation, HandlerMethod handler) {
         io.swagger.v3.oas.annotations.Operation declared = AnnotatedElementUtils.findMergedAnnotation(

@@ -14,6 +14,7 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.traceloom.api.caller.Caller;
+import io.traceloom.api.config.ApiProperties;
 import io.traceloom.api.http.AsOf;
 import io.traceloom.api.http.PageParams;
 import io.traceloom.api.http.Paged;
@@ -82,8 +83,12 @@ public class OpenApiConfiguration {
      * a class path without it (an IDE that did not run Maven) says so.
      */
     @Bean
-    public OpenAPI traceloomOpenApi(ObjectProvider<BuildProperties> build) {
+    public OpenAPI traceloomOpenApi(ObjectProvider<BuildProperties> build, ApiProperties api) {
         BuildProperties properties = build.getIfAvailable();
+        Components components = components();
+        if (api.security().mode() == ApiProperties.Mode.OIDC) {
+            secured(components, api.security().oidc().adminScope());
+        }
         return new OpenAPI(SpecVersion.V31)
                 .info(new Info()
                         .title("Traceloom")
@@ -105,12 +110,14 @@ public class OpenApiConfiguration {
                                 - Every answer carries an `%s` (yours, if you send a sane one).
                                 - A resource of another tenant does not exist for you (404).
                                 """.formatted(RequestIdFilter.HEADER)))
-                .components(components());
+                .components(components);
     }
 
+    /** The document of the mode that serves it: the {@code local} mode's declares no security. */
     @Bean
-    public ApiConventions apiConventions(GenericResponseService responses) {
-        return new ApiConventions(responses);
+    public ApiConventions apiConventions(GenericResponseService responses, ApiProperties api) {
+        return new ApiConventions(responses, api.security().mode() == ApiProperties.Mode.OIDC
+                ? api.security().oidc().adminScope() : null);
     }
 
     @Bean
@@ -141,7 +148,8 @@ public class OpenApiConfiguration {
                         IDEMPOTENCY_KEY, new Parameter().in("header").name(IDEMPOTENCY_KEY).required(false)
                                 .description("1 to 255 visible ASCII characters of your choosing. A retry with the same "
                                         + "key within 24 hours gets the first answer again (marked "
-                                        + "`Idempotent-Replayed: true`) and changes nothing.")
+                                        + "`Idempotent-Replayed: true`) and changes nothing; an answer over 64 KiB "
+                                        + "is replayed without its body (read the resource at `Location`).")
                                 .schema(string().minLength(1).maxLength(257))))
                 .headers(Map.of(
                         HttpHeaders.LOCATION, header("The URL of the created resource.", string().format("uri-reference")),
@@ -183,7 +191,12 @@ public class OpenApiConfiguration {
                                 + "`Retry-After`.")
                                 .addHeaderObject(HttpHeaders.RETRY_AFTER, headerRef(HttpHeaders.RETRY_AFTER)),
                         KEY_REUSED, problemResponse("The `Idempotency-Key` was used within 24 hours for another "
-                                + "request (another method, target or body)."))))
+                                + "request (another method, target or body)."))));
+    }
+
+    /** What the {@code oidc} mode adds: its bearer scheme, and the answers to a token missing or not enough. */
+    private static void secured(Components components, String adminScope) {
+        components
                 .addResponses(UNAUTHORIZED, problemResponse("`oidc` mode: no bearer token, or one that is not valid "
                         + "(expired, another issuer or audience, a signature that does not verify); "
                         + "`WWW-Authenticate: Bearer` says which."))
@@ -196,9 +209,10 @@ public class OpenApiConfiguration {
                         .description("The `oidc` mode (`traceloom.security.mode=oidc`): a JWT of the identity "
                                 + "provider, its tenant in the claim `tenant_id` (configurable), the user in `sub`, "
                                 + "`name` and `email`. A user registers itself (`POST /auth/tenant-users`) before "
-                                + "it may act. Operators' endpoints need the scope `traceloom:admin`; deleting another "
-                                + "user of the tenant, `traceloom:tenant-admin`. In the `local` mode (the default) no "
-                                + "token is needed: every request acts as the local tenant."));
+                                + "it may act. Operators' endpoints need the scope `" + adminScope + "`; deleting "
+                                + "another user of the tenant, the tenant-admin scope (`traceloom:tenant-admin` unless "
+                                + "configured otherwise). (The `local` mode, the default, takes no token, and its "
+                                + "document declares none.)"));
     }
 
     private static Schema<?> problem() {
@@ -236,6 +250,19 @@ public class OpenApiConfiguration {
 
     static Content problemContent() {
         return new Content().addMediaType(PROBLEM_JSON, new MediaType().schema(ref(PROBLEM)));
+    }
+
+    /** The problem, besides the media types of {@code declared} that {@code keep} names. */
+    static Content problemContent(Content declared, List<String> keep) {
+        Content content = new Content();
+        if (declared != null) {
+            declared.forEach((type, media) -> {
+                if (keep.contains(type) && !type.equals(PROBLEM_JSON)) {
+                    content.addMediaType(type, media);
+                }
+            });
+        }
+        return content.addMediaType(PROBLEM_JSON, new MediaType().schema(ref(PROBLEM)));
     }
 
     private static Header header(String description, Schema<?> schema) {

@@ -8,7 +8,9 @@ import io.swagger.v3.core.converter.ModelConverterContext;
 import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.oas.models.media.Schema;
 import jakarta.validation.constraints.NotBlank;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Field;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,6 +33,15 @@ class PropertyRules implements ModelConverter {
     public Schema resolve(AnnotatedType type, ModelConverterContext context, Iterator<ModelConverter> chain) {
         if (!chain.hasNext()) {
             return null;
+        }
+        if (type.isSchemaProperty() && type.getCtxAnnotations() != null && type.getType() != null
+                && TypeFactory.defaultInstance().constructType(type.getType()).getRawClass().isRecord()) {
+            // swagger-core widens the schema it resolves for a @Nullable property with "null": for an embedded
+            // record that is the record's model itself, shared by every reference (every Tag was "type": "null").
+            // The property is made nullable below, on the model that holds it, as oneOf the reference and null.
+            type.ctxAnnotations(Arrays.stream(type.getCtxAnnotations())
+                    .filter(annotation -> !annotation.annotationType().getSimpleName().equals("Nullable"))
+                    .toArray(Annotation[]::new));
         }
         Schema<?> resolved = chain.next().resolve(type, context, chain);
         if (resolved == null || type.isSchemaProperty() || type.getType() == null) {

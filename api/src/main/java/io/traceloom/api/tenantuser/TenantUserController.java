@@ -77,6 +77,8 @@ public class TenantUserController {
                     + "has no name or no e-mail address; 404 when your tenant is not registered or is disabled.")
     @ApiResponse(responseCode = "201", description = "Registered.")
     @ApiResponse(responseCode = "200", description = "Registered already: the record, name and e-mail refreshed.")
+    @ApiResponse(responseCode = "404", description = "Your tenant is not registered, or is disabled: an operator "
+            + "registers it.")
     @Versioned
     @RegistersCaller
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)

@@ -90,6 +90,8 @@ public class OrganizationThemeController {
     }
 
     @Operation(summary = "Read the organization theme", description = "The tenant's theme; 404 until it is set.")
+    @ApiResponse(responseCode = "200", description = "The theme.")
+    @ApiResponse(responseCode = "404", description = "No theme is set in your tenant (or was not, at `asOf`).")
     @Versioned
     @GetMapping
     public ResponseEntity<OrganizationThemeResponse> mine(Caller caller, AsOf asOf, WebRequest request) {

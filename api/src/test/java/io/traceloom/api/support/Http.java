@@ -14,8 +14,15 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** A plain HTTP/1.1 JSON client for tests: requests as a client would send them, answers as they come. */
+/**
+ * A plain HTTP/1.1 JSON client for tests: requests as a client would send them, answers as they come. Every
+ * answer is checked against the API document the application serves ({@link ServedDocument}): one that the
+ * document does not describe fails the request with an {@link AssertionError} that says how.
+ */
 public final class Http {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -27,19 +34,24 @@ public final class Http {
     /** Headers every request of this client sends (an {@code Authorization}, say), as name, value, ... */
     private final String[] always;
     private final Duration timeout;
+    private final Documented documented;
 
     Http(String baseUrl) {
         this(baseUrl, HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))
-                .build(), new String[0], REQUEST_TIMEOUT);
+                .build(), new String[0], REQUEST_TIMEOUT, null);
     }
 
-    private Http(String baseUrl, HttpClient client, String[] always, Duration timeout) {
+    private Http(String baseUrl, HttpClient client, String[] always, Duration timeout, Documented documented) {
         this.baseUrl = baseUrl;
         this.client = client;
         this.always = always;
         this.timeout = timeout;
+        this.documented = documented != null ? documented : new Documented(baseUrl, client);
+        if (documented == null) {
+            DOCUMENTS.put(baseUrl, this.documented); // a new application on the port of one that stopped
+        }
     }
 
     /** This client, sending these headers (name, value, ...) with every request besides its own. */
@@ -47,12 +59,12 @@ public final class Http {
         String[] all = new String[always.length + headers.length];
         System.arraycopy(always, 0, all, 0, always.length);
         System.arraycopy(headers, 0, all, always.length, headers.length);
-        return new Http(baseUrl, client, all, timeout);
+        return new Http(baseUrl, client, all, timeout, documented);
     }
 
     /** This client, giving up on a request after {@code timeout} instead of 30 s. */
     public Http withTimeout(Duration timeout) {
-        return new Http(baseUrl, client, always, timeout);
+        return new Http(baseUrl, client, always, timeout, documented);
     }
 
     /** This client, with a bearer token. */
@@ -120,6 +132,8 @@ public final class Http {
         }
         try {
             var response = client.send(request.build(), BodyHandlers.ofString(StandardCharsets.UTF_8));
+            documented.check(method, path, new ServedDocument.Answer(response.statusCode(),
+                    name -> response.headers().firstValue(name), !response.body().isEmpty(), response.body()));
             return new Response(response.statusCode(), response.headers(), response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -148,6 +162,8 @@ public final class Http {
         }
         try {
             var response = client.send(request.build(), BodyHandlers.ofByteArray());
+            documented.check("GET", path, new ServedDocument.Answer(response.statusCode(),
+                    name -> response.headers().firstValue(name), response.body().length > 0, null));
             return new BinaryResponse(response.statusCode(), response.headers(), response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -165,5 +181,90 @@ public final class Http {
     /** A body sent without Content-Length (chunked), as streaming clients do. */
     public static BodyPublisher chunked(byte[] body) {
         return BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body));
+    }
+
+    /** The document of the application at each base URL that a client was made for, for {@link RawHttp}. */
+    private static final Map<String, Documented> DOCUMENTS = new ConcurrentHashMap<>();
+
+    /** Checks an answer of the application at {@code baseUrl} as {@link Http} does (nothing when none was made). */
+    static void check(String baseUrl, String method, String target, ServedDocument.Answer answer) {
+        Documented documented = DOCUMENTS.get(baseUrl);
+        if (documented != null) {
+            documented.check(method, target, answer);
+        }
+    }
+
+    /** The documents served so far, by their text without their server URL. */
+    private static final Map<String, ServedDocument> SERVED = new ConcurrentHashMap<>();
+
+    /** Paths no API document describes: asked often (readiness), so they never make it fetch the document. */
+    private static final List<String> UNDOCUMENTED = List.of("/actuator", "/v3/api-docs", "/swagger-ui");
+
+    /**
+     * One application's API document, fetched at the first answer to check and kept for that application's
+     * life (every copy of its client shares it). While it cannot be had (not ready yet, the application
+     * stopped) nothing is checked; an application that serves none (springdoc turned off) is never asked again.
+     */
+    private static final class Documented {
+
+        private final String baseUrl;
+        private final HttpClient client;
+        private volatile ServedDocument document;
+        private volatile boolean none;
+
+        Documented(String baseUrl, HttpClient client) {
+            this.baseUrl = baseUrl;
+            this.client = client;
+        }
+
+        void check(String method, String target, ServedDocument.Answer answer) {
+            if (UNDOCUMENTED.stream().anyMatch(target::startsWith)) {
+                return;
+            }
+            ServedDocument served = document();
+            if (served == null) {
+                return;
+            }
+            List<String> violations = served.violations(method, target, answer);
+            if (!violations.isEmpty()) {
+                String body = answer.text() == null ? "(bytes)" : answer.text();
+                throw new AssertionError("""
+                        %s %s answered %d, which the API document (/v3/api-docs) does not describe:
+                          %s
+                        The answer's body: %s
+                        Fix the answer, or the document (the controller's annotations, api/.../openapi), whichever                         is wrong by docs/interface.md and docs/api.md."""
+                        .formatted(method, target, answer.status(), String.join("\n  ", violations),
+                                body.length() > 2000 ? body.substring(0, 2000) + "..." : body));
+            }
+        }
+
+        private ServedDocument document() {
+            if (document != null || none) {
+                return document;
+            }
+            synchronized (this) {
+                if (document == null && !none) {
+                    try {
+                        var response = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/v3/api-docs"))
+                                .timeout(REQUEST_TIMEOUT).build(), BodyHandlers.ofString(StandardCharsets.UTF_8));
+                        if (response.statusCode() == 200) {
+                            // Applications of one configuration serve one document but for its server URL: its
+                            // schemas are compiled once for all of them.
+                            document = SERVED.computeIfAbsent(
+                                    response.body().replaceFirst("\"servers\":\\[[^\\]]*],", ""),
+                                    ServedDocument::of);
+                        } else if (response.statusCode() == 404) {
+                            none = true;
+                        }
+                    } catch (IOException notNow) {
+                        return null;
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return null;
+                    }
+                }
+                return document;
+            }
+        }
     }
 }

@@ -25,10 +25,13 @@ public final class RawHttp {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int TIMEOUT_MILLIS = 30_000;
 
+    private final String baseUrl;
     private final String host;
     private final int port;
 
+    /** A client of the application {@code baseUrl} names; its answers are checked as {@link Http}'s are. */
     public RawHttp(String baseUrl) {
+        this.baseUrl = baseUrl;
         URI uri = URI.create(baseUrl);
         this.host = uri.getHost();
         this.port = uri.getPort();
@@ -99,9 +102,23 @@ public final class RawHttp {
             } catch (IOException refusedMidway) {
                 // a server may answer (413, 431) and close before the whole request is written: read on
             }
-            return parse(readAll(socket.getInputStream()));
+            Response response = parse(readAll(socket.getInputStream()));
+            check(request, response);
+            return response;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The answer against the API document, when the request line names a method and a path. */
+    private void check(byte[] request, Response response) {
+        String text = new String(request, StandardCharsets.ISO_8859_1);
+        int end = text.indexOf("\r\n");
+        String[] line = (end < 0 ? text : text.substring(0, end)).split(" ");
+        if (line.length == 3 && line[1].startsWith("/")) {
+            Http.check(baseUrl, line[0], line[1], new ServedDocument.Answer(response.status(),
+                    name -> java.util.Optional.ofNullable(response.header(name)), !response.body().isEmpty(),
+                    response.body()));
         }
     }
 
