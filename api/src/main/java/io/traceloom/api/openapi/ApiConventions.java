@@ -174,10 +174,14 @@ public class ApiConventions implements GlobalOperationComponentsCustomizer {
     /**
      * In the {@code oidc} mode, a public endpoint needs no token ({@code security: []}); every other one the bearer
      * token, operators' the admin scope, and can answer 401 and 403. An endpoint public for one representation only
-     * (a schema by its URL) needs the token for the others, and says so. The {@code local} mode asks for nothing.
+     * (a schema by its URL) needs the token for the others, and says so. The {@code local} mode asks for nothing,
+     * and refuses nobody for who it is: its one user is its tenant's admin, so an endpoint's own 401 or 403 (one
+     * that only a token's user can be refused with, such as deleting another user) is not its answer there.
      */
     private void secure(Operation operation, ApiResponses answers, HandlerMethod handler) {
         if (operatorScope == null) {
+            answers.remove("401");
+            answers.remove("403");
             return;
         }
         Public open = AnnotatedElementUtils.findMergedAnnotation(handler.getMethod(), Public.class);
