@@ -225,6 +225,63 @@ class CustodyCommissionApiTest {
         }
     }
 
+    /**
+     * A consume racing a delete of the same commission is a race one of them wins, never a failure: the consume
+     * (200, or 404 when the delete won) and the delete (204, or 409 when the consume won) answer as the store
+     * decided, and each commission ends either consumed or deleted. Issue 26: the consume locked the identifier
+     * then the commission, the delete the other way round, and a detected deadlock answered 500.
+     */
+    @Test
+    void sixtyConsumesRacingDeletesAnswerOnlyAsTheRaceWasDecided() throws Exception {
+        int races = 60;
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            List<String> ids = new ArrayList<>();
+            for (int race = 0; race < races; race++) {
+                Response created = create("SSCC-CONSUME-DELETE-" + race, "carrier-a");
+                assertThat(created.status()).as(created.body()).isEqualTo(201);
+                ids.add(created.json().get("id").asText());
+            }
+            List<Future<Response>> consumes = new ArrayList<>();
+            List<Future<Response>> deletes = new ArrayList<>();
+            CountDownLatch start = new CountDownLatch(1);
+            for (int race = 0; race < races; race++) {
+                String identifier = "SSCC-CONSUME-DELETE-" + race;
+                String path = COMMISSIONS + "/" + ids.get(race);
+                consumes.add(threads.submit(() -> {
+                    start.await();
+                    return consume(identifier, "carrier-a");
+                }));
+                deletes.add(threads.submit(() -> {
+                    start.await();
+                    return http.delete(path, as());
+                }));
+            }
+            start.countDown();
+
+            List<String> answers = new ArrayList<>();
+            for (int race = 0; race < races; race++) {
+                Response consumed = consumes.get(race).get(2, TimeUnit.MINUTES);
+                Response deleted = deletes.get(race).get(2, TimeUnit.MINUTES);
+                answers.add(consumed.status() + "/" + deleted.status());
+                assertThat(consumed.status()).as("consume of race %s: %s", race, consumed.body()).isIn(200, 404, 409);
+                assertThat(deleted.status()).as("delete of race %s: %s", race, deleted.body()).isIn(204, 404, 409);
+                // at most one of them changed the commission, and it is as that one left it
+                assertThat(consumed.status() == 200 && deleted.status() == 204).as("race %s: both won", race).isFalse();
+                Response after = http.get(COMMISSIONS + "/" + ids.get(race), as());
+                assertThat(after.status()).as("race %s", race).isEqualTo(deleted.status() == 204 ? 404 : 200);
+                if (consumed.status() == 200) {
+                    assertThat(after.json().get("consumedBy").asText()).isEqualTo("carrier-a");
+                }
+            }
+            System.out.println("consume/delete answers: " + answers.stream()
+                    .collect(java.util.stream.Collectors.groupingBy(answer -> answer, java.util.TreeMap::new,
+                            java.util.stream.Collectors.counting())));
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
     @Test
     void theConsumersCanBeReplacedUntilItIsConsumed() {
         Response created = create("SSCC-5", "carrier-a");

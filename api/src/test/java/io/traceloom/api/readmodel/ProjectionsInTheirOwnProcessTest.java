@@ -46,12 +46,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The API and the projections in processes of their own, as a deployment runs them: one {@code api} process and
- * two {@code projections} processes (each a JVM of its own), sharing PostgreSQL (the events) and one MongoDB (read
- * models and tokens). Writers write through the API while the projections process that holds the projections'
- * claims is killed with SIGKILL; the other takes its segments over once their claims lapse. Throughout, every
- * write answers 201 and reads back at once (read-your-writes, through the token store); at the end the read
- * models equal those a fresh replay of the same events builds (nothing applied twice, nothing skipped).
+ * The API and the projections in processes of their own, as a deployment runs them: two {@code api} processes
+ * (replicas) and two {@code projections} processes (each a JVM of its own), sharing PostgreSQL (the events) and one
+ * MongoDB (read models and tokens). First the replicas take turns, each way once: what one changes (a tag, a
+ * schema, a template), the other decides on at once (issue 26). Then writers write through the API while the
+ * projections process that holds the projections' claims is killed with SIGKILL; the other takes its segments over
+ * once their claims lapse.
+ * Throughout, every write answers 201 and reads back at once (read-your-writes, through the token store); at the
+ * end the read models equal those a fresh replay of the same events builds (nothing applied twice, nothing
+ * skipped).
  *
  * <p>PostgreSQL as {@link PostgresAvailable} finds it (reported skipped, saying why, when it does not answer), in a
  * schema of its own that is dropped afterwards. MongoDB: the one {@code TRACELOOM_TEST_MONGO_URI} names (a
@@ -132,7 +135,9 @@ public class ProjectionsInTheirOwnProcessTest {
             CompletableFuture<ServiceProcess> second = startAsync("projections-2", logs,
                     withPort(projections, secondPort), work, started);
             CompletableFuture<ServiceProcess> apiProcess = startAsync("api", logs, api, work, started);
+            CompletableFuture<ServiceProcess> secondApiProcess = startAsync("api-2", logs, api, work, started);
             ServiceProcess apiService = apiProcess.get().awaitReady(START_WITHIN);
+            ServiceProcess secondApi = secondApiProcess.get().awaitReady(START_WITHIN);
             List<ServiceProcess> projectionsProcesses = List.of(first.get().awaitReady(START_WITHIN),
                     second.get().awaitReady(START_WITHIN));
             Http http = apiService.http();
@@ -140,6 +145,13 @@ public class ProjectionsInTheirOwnProcessTest {
             assertThat(projectionsProcesses.get(0).http().get("/trade-items").status())
                     .as("a projections process serves no API").isEqualTo(404);
             assertThat(http.get("/actuator/projections").json().size()).as("the api knows the projections").isPositive();
+
+            // the replicas take turns: each decides on what the other changed just before
+            List<String> stale = new ArrayList<>();
+            replicasDecideOnTheStoresTruth("api-2 changes, api decides", secondApi.http(), http, 1, stale);
+            replicasDecideOnTheStoresTruth("api changes, api-2 decides", http, secondApi.http(), 2, stale);
+            assertThat(stale).as("decisions of one replica that missed what the other had changed").isEmpty();
+            long itemsOfTheReplicas = Long.parseLong(http.get("/trade-items?limit=1").header("X-Total-Count"));
 
             // writers through the API; each write is read back at once
             Map<String, String> created = new ConcurrentHashMap<>(); // id -> path
@@ -191,7 +203,8 @@ public class ProjectionsInTheirOwnProcessTest {
                 liveModels.forEach((collection, documents) -> assertThat(documents)
                         .as("read model %s against a fresh replay", collection)
                         .containsExactlyElementsOf(replayed.get(collection)));
-                long items = created.values().stream().filter(path -> path.startsWith("/trade-items/")).count();
+                long items = itemsOfTheReplicas
+                        + created.values().stream().filter(path -> path.startsWith("/trade-items/")).count();
                 assertThat(liveModels.get("trade_items")).as("one document per item created").hasSize((int) items);
                 assertThat(replay.http().get("/trade-items?limit=1").header("X-Total-Count"))
                         .isEqualTo(String.valueOf(items));
@@ -209,6 +222,80 @@ public class ProjectionsInTheirOwnProcessTest {
                 mongoProcess.close();
             }
         }
+    }
+
+    /**
+     * The sequences of issue 26, where {@code decider} has the aggregates in memory (it just used them) when
+     * {@code changer} changes them: each decision of {@code decider} must see the change, as the event store holds
+     * it. What a decision got wrong is added to {@code wrong}.
+     */
+    private static void replicasDecideOnTheStoresTruth(String turn, Http changer, Http decider, int round,
+                                                       List<String> wrong) {
+        String old = "OLD-" + round + "-" + RUN;
+        String fresh = "NEW-" + round + "-" + RUN;
+        // a tag the decider uses, deleted by the changer: gone for the decider too
+        Http.Response oldTag = decider.post("/trade-item-tags", tag(old));
+        expect(wrong, turn + ": create of tag " + old + " in the catalogue the other replica changed last",
+                oldTag, 201);
+        if (oldTag.status() != 201) {
+            oldTag = decider.post("/trade-item-tags", tag(old)); // once more, to go on with the sequence
+            assertThat(oldTag.status()).as(oldTag.body()).isEqualTo(201);
+        }
+        expect(wrong, turn + ": item with live tag " + old, decider.post("/trade-items", item(old)), 201);
+        expect(wrong, turn + ": delete of tag " + old,
+                changer.delete("/trade-item-tags/" + oldTag.json().get("id").asText()), 200);
+        expect(wrong, turn + ": item with deleted tag " + old, decider.post("/trade-items", item(old)), 400);
+        // a tag the changer creates: live for the decider too
+        expect(wrong, turn + ": create of tag " + fresh, changer.post("/trade-item-tags", tag(fresh)), 201);
+        Http.Response tagged = decider.post("/trade-items", item(fresh));
+        expect(wrong, turn + ": item with new tag " + fresh, tagged, 201);
+        // the decider changes the catalogue the changer moved on
+        expect(wrong, turn + ": create of another tag",
+                decider.post("/trade-item-tags", tag("MORE-" + round + "-" + RUN)), 201);
+
+        // a schema the changer tightens: the decider's issuance is checked against the tightened one
+        String schemaId = UUID.randomUUID().toString();
+        expect(wrong, turn + ": schema put", decider.put("/schemas/" + schemaId,
+                "{\"name\":\"Lot\",\"schema\":{\"type\":\"object\",\"required\":[\"lot\"]}}"), 201);
+        expect(wrong, turn + ": issue against the schema", decider.post("/credentials/issue", issuance(schemaId)), 201);
+        expect(wrong, turn + ": schema now requiring kg", changer.put("/schemas/" + schemaId,
+                "{\"name\":\"Lot\",\"schema\":{\"type\":\"object\",\"required\":[\"lot\",\"kg\"]}}"), 200);
+        expect(wrong, turn + ": issue without kg", decider.post("/credentials/issue", issuance(schemaId)), 400);
+
+        // a template the changer replaces: the decider renders the new one, and replaces it in turn
+        Http.Response template = decider.post("/canvas-templates", canvas("first {{lot}}"));
+        assertThat(template.status()).as(template.body()).isEqualTo(201);
+        String path = "/canvas-templates/" + template.json().get("id").asText();
+        expectRendered(wrong, turn + ": render", decider, path, "first L1");
+        expect(wrong, turn + ": template replaced", changer.put(path, canvas("second {{lot}}")), 200);
+        expectRendered(wrong, turn + ": render after the replacement", decider, path, "second L1");
+        expect(wrong, turn + ": template replaced again", decider.put(path, canvas("third {{lot}}")), 200);
+        expectRendered(wrong, turn + ": render after the second replacement", changer, path, "third L1");
+    }
+
+    private static void expect(List<String> wrong, String what, Http.Response answer, int status) {
+        if (answer.status() != status) {
+            wrong.add(what + ": " + answer.status() + " (not " + status + ") " + answer.body());
+        }
+    }
+
+    private static void expectRendered(List<String> wrong, String what, Http http, String path, String output) {
+        Http.Response rendered = http.post(path + "/render", "{\"lot\":\"L1\"}");
+        if (rendered.status() != 201 || !output.equals(rendered.json().get("renderedOutput").asText())) {
+            wrong.add(what + ": " + rendered.status() + " " + rendered.body() + " (not \"" + output + "\")");
+        }
+    }
+
+    private static String item(String tagCode) {
+        return "{\"name\":\"Item tagged " + tagCode + "\",\"tradeItemTag\":\"" + tagCode + "\"}";
+    }
+
+    private static String issuance(String schemaId) {
+        return "{\"schemaId\":\"" + schemaId + "\",\"credentialSubject\":{\"id\":\"urn:x:lot-1\",\"lot\":\"L1\"}}";
+    }
+
+    private static String canvas(String template) {
+        return "{\"name\":\"Label\",\"template\":\"" + template + "\",\"schema\":{\"type\":\"object\"}}";
     }
 
     private static int freePort() throws java.io.IOException {

@@ -2,6 +2,7 @@ package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.eventstore.CurrentAggregates;
 import io.traceloom.command.storage.WriteOnceRecords;
 import jakarta.json.JsonObject;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.WeakReferenceCache;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -74,15 +76,18 @@ public class CredentialConfiguration {
         return store;
     }
 
-    /** A tenant's status lists are loaded once for every block of entries its issuances take. */
+    /**
+     * A tenant's status lists are loaded once for every block of entries its issuances take; from memory only
+     * while the event store shows no newer event of them ({@link CurrentAggregates}): every process takes blocks.
+     */
     @Bean
-    public Cache statusListCache() {
-        return new WeakReferenceCache();
+    public Cache statusListCache(EventStore events) {
+        return new CurrentAggregates(new WeakReferenceCache(), events);
     }
 
     /** Every issuance of a tenant needs its issuer until its key is known to be recorded. */
     @Bean
-    public Cache issuerCache() {
-        return new WeakReferenceCache();
+    public Cache issuerCache(EventStore events) {
+        return new CurrentAggregates(new WeakReferenceCache(), events);
     }
 }

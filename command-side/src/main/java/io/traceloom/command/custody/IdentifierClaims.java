@@ -1,22 +1,34 @@
 package io.traceloom.command.custody;
 
+import io.traceloom.command.eventstore.CurrentStates;
 import io.traceloom.kernel.custody.CustodyIdentifiers;
 import java.util.Optional;
-import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.modelling.command.Repository;
 import org.springframework.stereotype.Component;
 
 /**
  * Claims, releases and looks up custody commission identifiers, in the caller's unit of work: a claim or
  * release is committed together with the commission's change, or neither is.
+ *
+ * <p>Locks are taken in one order everywhere: the commission first, then its identifier. A claim and a release
+ * are made by a commission that is loaded (and locked) already; a lookup takes no lock at all, so that a consume,
+ * which goes from the identifier to the commission, never holds the identifier while it waits for the commission
+ * that a delete holds while it waits for the identifier.
  */
 @Component
 public class IdentifierClaims {
 
-    private final Repository<CustodyIdentifier> identifiers;
+    /** Holders kept between lookups, each proven current against the event store when it is read. */
+    private static final int HOLDERS_KEPT = 1_000;
 
-    public IdentifierClaims(Repository<CustodyIdentifier> identifiers) {
+    private final Repository<CustodyIdentifier> identifiers;
+    private final CurrentStates<CustodyIdentifier, String> holders;
+
+    public IdentifierClaims(Repository<CustodyIdentifier> identifiers, EventStore events) {
         this.identifiers = identifiers;
+        this.holders = new CurrentStates<>(CustodyIdentifier.class, events,
+                identifier -> identifier.holder().orElse(null), HOLDERS_KEPT);
     }
 
     /** @throws io.traceloom.command.rejection.DomainRejectionException (conflict) when another commission holds it */
@@ -37,13 +49,12 @@ public class IdentifierClaims {
                 .execute(claim -> claim.release(tenantId, identifier, commissionId));
     }
 
-    /** The commission of the tenant that holds the identifier now. */
+    /**
+     * The commission of the tenant that holds the identifier now, as the event store says, read without the
+     * identifier's lock. The holder may withdraw it the next moment: the commission, loaded and locked then,
+     * decides (a commission that exists holds its identifier).
+     */
     public Optional<String> holder(String tenantId, String identifier) {
-        try {
-            return identifiers.load(CustodyIdentifiers.aggregateId(tenantId, identifier))
-                    .invoke(CustodyIdentifier::holder);
-        } catch (AggregateNotFoundException never) {
-            return Optional.empty();
-        }
+        return holders.view(CustodyIdentifiers.aggregateId(tenantId, identifier));
     }
 }

@@ -1,8 +1,10 @@
 package io.traceloom.command.schema;
 
 import io.traceloom.command.config.CommandSideProperties;
+import io.traceloom.command.eventstore.CurrentAggregates;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.WeakReferenceCache;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -17,11 +19,11 @@ public class SchemaConfiguration {
     /**
      * What changes a schema (a put, a use or release by a template or another schema) loads it, and its uses make
      * its history long: cached, so a command does not replay it. Validations do not load it (see
-     * {@link StoredSchemas}). A command decided on a copy another process has since moved past is refused by the
-     * event store (its sequence number is taken) and leaves the cache.
+     * {@link StoredSchemas}). A schema is used from memory only while the event store shows no newer event of it
+     * ({@link CurrentAggregates}): what another process changed is loaded.
      */
     @Bean
-    public Cache schemaCache() {
-        return new WeakReferenceCache();
+    public Cache schemaCache(EventStore events) {
+        return new CurrentAggregates(new WeakReferenceCache(), events);
     }
 }

@@ -79,7 +79,8 @@ class ConsumeAcrossNodesTest {
                 .configureEmbeddedEventStore(c -> store)
                 .configureAggregate(CustodyCommission.class)
                 .configureAggregate(CustodyIdentifier.class)
-                .registerComponent(IdentifierClaims.class, c -> new IdentifierClaims(c.repository(CustodyIdentifier.class)))
+                .registerComponent(IdentifierClaims.class,
+                        c -> new IdentifierClaims(c.repository(CustodyIdentifier.class), c.eventStore()))
                 .registerCommandHandler(c -> new CustodyConsumption(c.getComponent(IdentifierClaims.class),
                         c.repository(CustodyCommission.class)))
                 .buildConfiguration();

@@ -47,7 +47,7 @@ class CustodyCommissionTest {
     void setUp() {
         claimEvents = EmbeddedEventStore.builder().storageEngine(new InMemoryEventStorageEngine()).build();
         IdentifierClaims claims = new IdentifierClaims(
-                EventSourcingRepository.builder(CustodyIdentifier.class).eventStore(claimEvents).build());
+                EventSourcingRepository.builder(CustodyIdentifier.class).eventStore(claimEvents).build(), claimEvents);
         fixture = new AggregateTestFixture<>(CustodyCommission.class);
         fixture.registerCommandHandlerInterceptor(new RejectionTranslator());
         fixture.registerInjectableResource(claims);
@@ -227,6 +227,22 @@ class CustodyCommissionTest {
                 .when(new ConsumeCustodyCommission("tenant-2", IDENTIFIER, "carrier-a"))
                 .expectNoEvents()
                 .expectException(CommandExecutionException.class);
+    }
+
+    /**
+     * A consume looks the holder up without the identifier's lock, then loads the commission: one withdrawn in
+     * between is gone when loaded, and the identifier then leads nowhere else. The answer is that of any commission
+     * there is nothing to consume of.
+     */
+    @Test
+    void aHolderWithdrawnBetweenTheLookupAndTheLoadIsNothingToConsume() {
+        givenClaimed(); // the lookup finds it: the claim's release is not seen yet
+
+        fixture.given(CREATED, new CustodyCommissionDeleted(TENANT, ID, IDENTIFIER))
+                .when(new ConsumeCustodyCommission(TENANT, IDENTIFIER, "carrier-a"))
+                .expectNoEvents()
+                .expectExceptionDetails(Rejection.notFound(
+                        "There is no custody commission with identifier '" + IDENTIFIER + "' to consume."));
     }
 
     @Test

@@ -1,0 +1,125 @@
+package io.traceloom.command.eventstore;
+
+import java.lang.reflect.Field;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
+import org.axonframework.common.Registration;
+import org.axonframework.common.caching.Cache;
+import org.axonframework.eventsourcing.AggregateCacheEntry;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+
+/**
+ * An aggregate cache that hands out an aggregate only while it is proven current: while the event store's last
+ * sequence number for the aggregate (one indexed query) is the one the cached aggregate was folded to. Axon's
+ * caching repository answers from its cache without reading the store, so an aggregate another process has changed
+ * since would be decided on as it was: a command that only reads it (a trade item reading its tenant's catalogue,
+ * a render its template) would never learn, since it records nothing on it that the store could refuse. Here the
+ * store ahead of the cache is a miss: the entry leaves the cache and the repository loads the aggregate from the
+ * store (its snapshot and the events after it), as it would after a restart.
+ *
+ * <p>The repository asks under the aggregate's lock, within the command's unit of work: a command of this process
+ * on the aggregate cannot change it meanwhile, and one of another process that commits after the check is refused
+ * by the event store if this command records on the aggregate too (its sequence number is taken); if this command
+ * only reads it, it decided on the state the store held when it asked, as it would have loading it from the store.
+ * One mechanism for every cached aggregate, as {@link CurrentStates} is for what is read without the lock.
+ */
+public final class CurrentAggregates implements Cache {
+
+    /** Axon keeps the sequence number a cached aggregate was folded to in the entry, and shows it to no one. */
+    private static final Field VERSION = versionField();
+
+    private final Cache cache;
+    private final EventStore events;
+    private final AtomicLong stale = new AtomicLong();
+
+    /**
+     * @param cache  where the aggregates are kept (bounded or weak, as their kind needs)
+     * @param events the event store every process writes to
+     */
+    public CurrentAggregates(Cache cache, EventStore events) {
+        this.cache = cache;
+        this.events = events;
+    }
+
+    @Override
+    public <K, V> V get(K key) {
+        V value = cache.get(key);
+        if (value == null) {
+            return null;
+        }
+        Long version = versionOf(value);
+        if (version != null) {
+            Optional<Long> last = events.lastSequenceNumberFor(String.valueOf(key));
+            if (last.isPresent() && last.get().longValue() == version) {
+                return value;
+            }
+        }
+        // the store moved past it (another process changed the aggregate), or it is not what a repository keeps
+        cache.remove(key);
+        stale.incrementAndGet();
+        return null;
+    }
+
+    /** How many cached aggregates were found behind the event store, and so loaded from it again. */
+    public long stale() {
+        return stale.get();
+    }
+
+    private static Long versionOf(Object value) {
+        if (!(value instanceof AggregateCacheEntry<?> entry)) {
+            return null;
+        }
+        try {
+            return (Long) VERSION.get(entry);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("the version of a cached aggregate cannot be read", e);
+        }
+    }
+
+    private static Field versionField() {
+        try {
+            Field version = AggregateCacheEntry.class.getDeclaredField("version");
+            version.setAccessible(true);
+            return version;
+        } catch (NoSuchFieldException e) {
+            throw new ExceptionInInitializerError("Axon's AggregateCacheEntry no longer keeps its 'version': "
+                    + "CurrentAggregates must learn anew how to tell a cached aggregate's sequence number");
+        }
+    }
+
+    @Override
+    public void put(Object key, Object value) {
+        cache.put(key, value);
+    }
+
+    @Override
+    public boolean putIfAbsent(Object key, Object value) {
+        return cache.putIfAbsent(key, value);
+    }
+
+    @Override
+    public boolean remove(Object key) {
+        return cache.remove(key);
+    }
+
+    @Override
+    public void removeAll() {
+        cache.removeAll();
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+        return cache.containsKey(key);
+    }
+
+    @Override
+    public <V> void computeIfPresent(Object key, UnaryOperator<V> update) {
+        cache.computeIfPresent(key, update);
+    }
+
+    @Override
+    public Registration registerCacheEntryListener(EntryListener cacheEntryListener) {
+        return cache.registerCacheEntryListener(cacheEntryListener);
+    }
+}

@@ -1,0 +1,132 @@
+package io.traceloom.command.eventstore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import java.util.concurrent.Callable;
+import org.axonframework.common.caching.Cache;
+import org.axonframework.common.caching.WeakReferenceCache;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.eventsourcing.EventSourcingRepository;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
+import org.axonframework.eventsourcing.eventstore.inmemory.InMemoryEventStorageEngine;
+import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.Repository;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Cached aggregates in two processes over one event store, each process a caching repository of its own: what
+ * one records, the other decides on at once, and a cache the store has not moved past answers from memory.
+ */
+class CurrentAggregatesTest {
+
+    /** The aggregate: the words it was told, counted. */
+    static class Tally {
+        @AggregateIdentifier
+        private String id;
+        private int count;
+        private String last;
+
+        Tally() {
+        }
+
+        Tally(String id, String word) {
+            apply(new Counted(id, word));
+        }
+
+        void count(String word) {
+            apply(new Counted(id, word));
+        }
+
+        @EventSourcingHandler
+        void on(Counted event) {
+            id = event.id();
+            count++;
+            last = event.word();
+        }
+    }
+
+    record Counted(String id, String word) {
+    }
+
+    private final EmbeddedEventStore events = EmbeddedEventStore.builder()
+            .storageEngine(new InMemoryEventStorageEngine()).build();
+
+    @AfterEach
+    void tearDown() {
+        events.shutDown();
+    }
+
+    private Repository<Tally> process(Cache cache) {
+        return EventSourcingRepository.builder(Tally.class).eventStore(events).cache(cache).build();
+    }
+
+    private static <R> R inUnitOfWork(Callable<R> work) throws Exception {
+        return DefaultUnitOfWork.startAndGet(null).executeWithResult(work).getPayload();
+    }
+
+    private static String seen(Repository<Tally> process) throws Exception {
+        return inUnitOfWork(() -> process.load("t-1").invoke(tally -> tally.count + " " + tally.last));
+    }
+
+    @Test
+    void whatAnotherProcessRecordedIsSeenByTheNextLoad() throws Exception {
+        CurrentAggregates firstCache = new CurrentAggregates(new WeakReferenceCache(), events);
+        Repository<Tally> first = process(firstCache);
+        Repository<Tally> second = process(new CurrentAggregates(new WeakReferenceCache(), events));
+        inUnitOfWork(() -> first.newInstance(() -> new Tally("t-1", "one")));
+        assertThat(seen(first)).isEqualTo("1 one");
+
+        inUnitOfWork(() -> {
+            second.load("t-1").execute(tally -> tally.count("two"));
+            return null;
+        });
+
+        assertThat(seen(first)).as("the first process, its cache behind the store").isEqualTo("2 two");
+        assertThat(firstCache.stale()).isEqualTo(1);
+        // and a change of the first, on what it reloaded, takes the next sequence number
+        inUnitOfWork(() -> {
+            first.load("t-1").execute(tally -> tally.count("three"));
+            return null;
+        });
+        assertThat(seen(second)).isEqualTo("3 three");
+        assertThat(events.lastSequenceNumberFor("t-1")).contains(2L);
+    }
+
+    @Test
+    void anAggregateTheStoreHasNotMovedPastIsAnsweredFromMemory() throws Exception {
+        CurrentAggregates cache = new CurrentAggregates(new WeakReferenceCache(), events);
+        Repository<Tally> process = process(cache);
+        Tally created = inUnitOfWork(() -> process.newInstance(() -> new Tally("t-1", "one")).invoke(tally -> tally));
+
+        Tally loaded = inUnitOfWork(() -> process.load("t-1").invoke(tally -> tally));
+        inUnitOfWork(() -> {
+            process.load("t-1").execute(tally -> tally.count("two"));
+            return null;
+        });
+        Tally again = inUnitOfWork(() -> process.load("t-1").invoke(tally -> tally));
+
+        assertThat(loaded).as("the same instance: not loaded from the store").isSameAs(created);
+        assertThat(again).isSameAs(created);
+        assertThat(again.count).isEqualTo(2);
+        assertThat(cache.stale()).isZero();
+    }
+
+    /** Axon's cache alone, as the aggregates had it before: the first process decides on what it has in memory. */
+    @Test
+    void aPlainCacheDoesNotSeeWhatAnotherProcessRecorded() throws Exception {
+        Repository<Tally> first = process(new WeakReferenceCache());
+        Repository<Tally> second = process(new WeakReferenceCache());
+        Tally created = inUnitOfWork(() -> first.newInstance(() -> new Tally("t-1", "one")).invoke(tally -> tally));
+
+        inUnitOfWork(() -> {
+            second.load("t-1").execute(tally -> tally.count("two"));
+            return null;
+        });
+
+        assertThat(seen(first)).isEqualTo("1 one");
+        assertThat(created.count).isEqualTo(1);
+    }
+}
