@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.traceloom.api.support.AuditFeeds;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Gs1Keys;
 import io.traceloom.api.support.Http;
@@ -11,10 +12,12 @@ import io.traceloom.api.support.Multipart;
 import io.traceloom.api.support.RunningTraceloom;
 import io.traceloom.api.support.Samples;
 import io.traceloom.api.support.SharedTraceloom;
+import io.traceloom.api.support.Waits;
 import java.io.IOException;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +27,7 @@ import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.axonframework.messaging.timeout.HandlerTimeoutHandlerEnhancerDefinition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,8 +44,13 @@ class ProjectionMetricsTest {
     @Test
     void everyProjectionHasItsLagFailureAndReplayMeters() {
         Fixtures.createTag(http, SharedTraceloom.unique("METRICS"));
-
-        Http.Response metrics = http.get("/actuator/prometheus");
+        // the audit log's appender extends the log by itself about a second after a write, and every projection is
+        // then one event behind until it has passed over that append: idle means both have happened
+        AuditFeeds.awaitAppended(SharedTraceloom.get());
+        Http.Response metrics = Waits.until(http, "/actuator/prometheus", "show the projections idle",
+                answer -> Stream.of("trade-item-tags", "trade-items", "credentials").allMatch(projection ->
+                        answer.body().contains("traceloom_projection_lag_events{projection=\"" + projection + "\"} 0.0")),
+                Duration.ofSeconds(60), () -> true, () -> "");
 
         assertThat(metrics.status()).isEqualTo(200);
         assertThat(metrics.contentType()).startsWith("text/plain");
