@@ -21,7 +21,8 @@ import org.h2.store.fs.FileUtils;
  * process's umask (typically 0755 and 0644), and Java cannot change the umask; so the embedded store
  * names its database through this file system ({@code jdbc:h2:owneronly:/path/...}), which creates every
  * directory 0700 and every file 0600 atomically, at creation, never by changing them afterwards. Files
- * that exist already keep their permissions. Reading and writing are H2's own disk file system.
+ * that exist already keep their permissions. Reading and writing are H2's own disk file system, through a
+ * channel that a thread's interrupt does not close for everyone ({@link ReopeningFileChannel}).
  */
 public final class OwnerOnlyFilePath extends FilePathWrapper {
 
@@ -79,8 +80,13 @@ public final class OwnerOnlyFilePath extends FilePathWrapper {
         }
     }
 
+    /** A channel that an interrupt of one of H2's threads does not close for the others ({@link ReopeningFileChannel}). */
     @Override
     public FileChannel open(String mode) throws IOException {
+        return new ReopeningFileChannel(toString(), () -> openOwnerOnly(mode));
+    }
+
+    private FileChannel openOwnerOnly(String mode) throws IOException {
         Set<? extends OpenOption> options = FileUtils.modeToOptions(mode);
         Path file = path();
         if (options.contains(StandardOpenOption.WRITE) && posix(file)) {

@@ -44,12 +44,15 @@ public class AuditLogScrub implements SmartLifecycle {
         thread.start();
     }
 
+    /**
+     * Ends the pause between rounds; a round under way ends by itself. Never by an interrupt: a round reads the
+     * event store, and an interrupt during the embedded store's file I/O closes the store's file.
+     */
     @Override
     public void stop() {
-        Thread thread = worker;
         worker = null;
-        if (thread != null) {
-            thread.interrupt();
+        synchronized (this) {
+            notifyAll();
         }
     }
 
@@ -70,7 +73,11 @@ public class AuditLogScrub implements SmartLifecycle {
             }
             long rest = ROUND.toNanos() - (System.nanoTime() - started);
             try {
-                Thread.sleep(Math.max(10, rest / 1_000_000));
+                synchronized (this) {
+                    if (worker == Thread.currentThread()) {
+                        wait(Math.max(10, rest / 1_000_000));
+                    }
+                }
             } catch (InterruptedException e) {
                 return;
             }

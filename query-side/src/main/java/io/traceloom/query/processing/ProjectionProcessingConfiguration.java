@@ -44,6 +44,9 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(QuerySideProperties.class)
 public class ProjectionProcessingConfiguration {
 
+    /** How long a projection's shutdown waits for each worker before interrupting it (Axon waits 5 s). */
+    static final long WORKER_TERMINATION_SECONDS = 30;
+
     @Bean
     public ConfigurerModule projectionProcessing(QuerySideProperties properties, ProjectionProgress progress,
                                                  ProjectionFailures failures, DeadLetterQueues deadLetters,
@@ -96,6 +99,10 @@ public class ProjectionProcessingConfiguration {
                         .andInitialSegmentsCount(properties.segments())
                         .andBatchSize(properties.batchSize())
                         .andTokenClaimInterval(properties.claimInterval().toMillis(), TimeUnit.MILLISECONDS)
+                        // a worker stops after its batch; one still busy when this is up is interrupted, and an
+                        // interrupt during the embedded event store's file I/O closed the store's file for every
+                        // thread (the store now opens it again). Axon's 5 s were short for a batch under load.
+                        .andWorkerTerminationTimeout(WORKER_TERMINATION_SECONDS, TimeUnit.SECONDS)
                         .andEventTrackerStatusChangeListener(progress))
                 .registerDefaultSequencingPolicy(config -> new TenantSequencingPolicy())
                 .registerDefaultTransactionManager(config -> NoTransactionManager.instance())

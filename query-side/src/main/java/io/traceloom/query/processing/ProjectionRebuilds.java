@@ -245,11 +245,23 @@ public class ProjectionRebuilds implements DisposableBean {
             return new Progress(startedAt, head, position, Math.round(perSecond * 10) / 10.0, secondsLeft, failure);
         }
 
-        /** Too late once the swap has begun: it finishes quickly, and half a swap helps nobody. */
+        /**
+         * Too late once the swap has begun: it finishes quickly, and half a swap helps nobody. Sets a flag the
+         * rebuild looks at between batches, and ends a pause before a retry; it never interrupts the thread, which
+         * may be reading the event store: an interrupt during the embedded store's file I/O closes its file.
+         */
         synchronized void cancel() {
             if (!swapping) {
                 cancelled = true;
-                thread.interrupt();
+                notifyAll();
+            }
+        }
+
+        /** Waits before a retry, until the time is up or the rebuild is given up. */
+        private synchronized void pause(long seconds) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            for (long left = deadline - System.nanoTime(); !cancelled && left > 0; left = deadline - System.nanoTime()) {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
             }
         }
 
@@ -435,7 +447,7 @@ public class ProjectionRebuilds implements DisposableBean {
                         log.warn("Rebuild of projection {} still cannot get past event {} ({}): {}; retry {} in {} s",
                                 projection, at, failure.eventType(), error, retries, pause);
                     }
-                    TimeUnit.SECONDS.sleep(pause);
+                    pause(pause);
                 }
             }
         }
@@ -447,7 +459,7 @@ public class ProjectionRebuilds implements DisposableBean {
         }
 
         private void discard() {
-            Thread.interrupted(); // a cancel interrupted this thread; the driver refuses to work in one that is
+            Thread.interrupted(); // nothing should have interrupted it, but the driver refuses to work in one that is
             try {
                 readModels.discard();
                 deadLetters.discardRebuilt(projection);
