@@ -49,51 +49,22 @@ final class ReopeningFileChannel extends FileBaseDefault {
 
     @Override
     public int read(ByteBuffer dst, long position) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            FileChannel current = channel;
-            try {
-                return current.read(dst, position);
-            } catch (ClosedChannelException e) {
-                reopen(current, attempt, e);
-            }
-        }
+        return retrying(current -> current.read(dst, position));
     }
 
     @Override
     public int write(ByteBuffer src, long position) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            FileChannel current = channel;
-            try {
-                return current.write(src, position);
-            } catch (ClosedChannelException e) {
-                reopen(current, attempt, e);
-            }
-        }
+        return retrying(current -> current.write(src, position));
     }
 
     @Override
     protected void implTruncate(long size) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            FileChannel current = channel;
-            try {
-                current.truncate(size);
-                return;
-            } catch (ClosedChannelException e) {
-                reopen(current, attempt, e);
-            }
-        }
+        retrying(current -> current.truncate(size));
     }
 
     @Override
     public long size() throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            FileChannel current = channel;
-            try {
-                return current.size();
-            } catch (ClosedChannelException e) {
-                reopen(current, attempt, e);
-            }
-        }
+        return retrying(FileChannel::size);
     }
 
     /**
@@ -102,11 +73,23 @@ final class ReopeningFileChannel extends FileBaseDefault {
      */
     @Override
     public void force(boolean metaData) throws IOException {
+        retrying(current -> {
+            current.force(metaData);
+            return null;
+        });
+    }
+
+    /** One operation on the channel; positional, so that it can be tried again as it was. */
+    private interface Operation<T> {
+        T on(FileChannel channel) throws IOException;
+    }
+
+    /** Runs the operation, on the channel opened again (at most {@value #REOPENS} times) when it was closed under it. */
+    private <T> T retrying(Operation<T> operation) throws IOException {
         for (int attempt = 0; ; attempt++) {
             FileChannel current = channel;
             try {
-                current.force(metaData);
-                return;
+                return operation.on(current);
             } catch (ClosedChannelException e) {
                 reopen(current, attempt, e);
             }
