@@ -3,10 +3,8 @@ package io.traceloom.api.storage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
-import org.h2.store.fs.FileBaseDefault;
 import org.h2.store.fs.FilePath;
 import org.h2.store.fs.FilePathWrapper;
 
@@ -53,12 +51,10 @@ public final class HoldingFilePath extends FilePathWrapper {
         return new HoldingChannel(super.open(mode));
     }
 
-    private static final class HoldingChannel extends FileBaseDefault {
-
-        private final FileChannel file;
+    private static final class HoldingChannel extends DelegatingChannel {
 
         HoldingChannel(FileChannel file) {
-            this.file = file;
+            super(file);
         }
 
         @Override
@@ -71,36 +67,6 @@ public final class HoldingFilePath extends FilePathWrapper {
                 }
             }
             return file.read(dst, position);
-        }
-
-        @Override
-        public int write(ByteBuffer src, long position) throws IOException {
-            return file.write(src, position);
-        }
-
-        @Override
-        protected void implTruncate(long size) throws IOException {
-            file.truncate(size);
-        }
-
-        @Override
-        public long size() throws IOException {
-            return file.size();
-        }
-
-        @Override
-        public void force(boolean metaData) throws IOException {
-            file.force(metaData);
-        }
-
-        @Override
-        public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-            return file.tryLock(position, size, shared);
-        }
-
-        @Override
-        protected void implCloseChannel() throws IOException {
-            file.close();
         }
     }
 }

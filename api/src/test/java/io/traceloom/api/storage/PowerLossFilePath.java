@@ -3,7 +3,6 @@ package io.traceloom.api.storage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -12,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.h2.store.fs.FileBaseDefault;
 import org.h2.store.fs.FilePath;
 import org.h2.store.fs.FilePathWrapper;
 
@@ -140,19 +138,13 @@ public final class PowerLossFilePath extends FilePathWrapper {
     private record Write(long position, byte[] bytes) {
     }
 
-    private static final class PageCachedChannel extends FileBaseDefault {
+    private static final class PageCachedChannel extends DelegatingChannel {
 
-        private final FileChannel file;
         private final DurableImage image;
 
         PageCachedChannel(FileChannel file, DurableImage image) {
-            this.file = file;
+            super(file);
             this.image = image;
-        }
-
-        @Override
-        public int read(ByteBuffer dst, long position) throws IOException {
-            return file.read(dst, position);
         }
 
         @Override
@@ -172,27 +164,12 @@ public final class PowerLossFilePath extends FilePathWrapper {
         }
 
         @Override
-        public long size() throws IOException {
-            return file.size();
-        }
-
-        @Override
         public void force(boolean metaData) throws IOException {
             if (forcesFail) {
                 throw new IOException("fsync failed: Input/output error");
             }
             file.force(metaData);
             image.forced();
-        }
-
-        @Override
-        public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-            return file.tryLock(position, size, shared);
-        }
-
-        @Override
-        protected void implCloseChannel() throws IOException {
-            file.close();
         }
     }
 }
