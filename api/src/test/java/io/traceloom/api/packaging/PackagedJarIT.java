@@ -26,7 +26,11 @@ class PackagedJarIT {
 
     private static final Path JAR = Path.of("target", "traceloom.jar");
     private static final Path LAUNCHER = Path.of("..", "bin", "traceloom");
-    private static final Duration READY_WITHIN = Duration.ofSeconds(90);
+    /**
+     * An anti-hang guard, not a timing assertion: the first start of a build includes the class data sharing
+     * training run (30 s on two quiet cores, 71 s seen under a load average of 15), then the start itself.
+     */
+    private static final Duration READY_WITHIN = Duration.ofMinutes(5);
 
     private static Path dataDir;
     private static Process process;
