@@ -40,13 +40,20 @@ class CachedViewsTest {
     @Test
     void aViewIsAnsweredAgainUntilAProjectionMoves() {
         String id = createItem("Apples", null);
-        Object moment = readAtAStillMoment(id);
-
-        behindTheProjectionsBack(id, "Drifted");
-
-        JsonNode again = http.get("/trade-items/" + id).json();
-        assertThat(positions.moment()).as("no projection moved meanwhile").isEqualTo(moment);
-        assertThat(again.get("name").asText()).as("answered from the cache").isEqualTo("Apples");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            Object moment = readAtAStillMoment(id);
+            behindTheProjectionsBack(id, "Drifted");
+            JsonNode again = http.get("/trade-items/" + id).json();
+            if (positions.moment().equals(moment)) {
+                assertThat(again.get("name").asText()).as("answered from the cache").isEqualTo("Apples");
+                break;
+            }
+            // a projection moved meanwhile (the audit log's appender extends the log a moment after any write,
+            // another test's write included), so the view may rightly have been read afresh: try again
+            behindTheProjectionsBack(id, "Apples");
+            assertThat(System.nanoTime()).as("the projections stood still for one read").isLessThan(deadline);
+        }
 
         Fixtures.createTag(http, unique("MOVE")); // another read model's projection moves
         assertThat(http.get("/trade-items/" + id).json().get("name").asText()).isEqualTo("Drifted");
