@@ -2,6 +2,7 @@ package io.traceloom.api;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -156,6 +157,16 @@ class ArchitectureTest {
             }
         }
         assertThat(unknown).as("packages that are neither a feature of DESIGN.md nor a declared room").isEmpty();
+    }
+
+    /**
+     * No package of a module imports another that imports it back, however far round: a package can be read,
+     * moved and tested with what lies below it only. Each module's top-level packages (a feature, a room) are
+     * one slice with their sub-packages.
+     */
+    @Test
+    void noPackageCycles() {
+        slices().matching("io.traceloom.(*).(*)..").should().beFreeOfCycles().check(CLASSES);
     }
 
     @Test
