@@ -62,6 +62,17 @@ class ArchitectureTest {
                     "history"),
             API, Set.of("http", "caller", "messaging", "readmodel", "config", "catalogue", "openapi",
                     "idempotency", "content",
+                    // the typed settings (traceloom.*): the bottom of the graph, they know nothing else of the API
+                    "settings",
+                    // the problem+json model: problems, the exceptions that carry them, the log of refusals, the
+                    // handlers that answer them, and one way to write one from a filter or a valve
+                    "problem",
+                    // the edge guards: what refuses a bad request before a handler reads it (ambiguous bodies,
+                    // sizes, slow clients, encoded slashes, host names, query parameters, text, heavy requests)
+                    "guard",
+                    // the embedded default: the in-process MongoDB, the read models saved at a clean stop, the
+                    // event store's lineage they are checked against
+                    "embedded",
                     // the event store's durability: group commit, owner-only files of the embedded store
                     "storage",
                     // how a request is let in: the local and oidc modes, Spring Security's filter chain, which
