@@ -50,10 +50,17 @@ if ! command -v wrk >/dev/null; then
   fi
 fi
 if curl -s -o /dev/null "$BASE/"; then say "port $PORT is taken: set BENCH_PORT"; exit 1; fi
-if [ ! -f "$JAR" ] || [ -n "$(find shared-kernel command-side query-side api -name '*.java' -newer "$JAR" -o -name '*.yml' -newer "$JAR" | head -1)" ]; then
+BENCH_CLASSES=api/target/test-classes/io/traceloom/api/bench
+if [ ! -f "$JAR" ] || [ ! -d "$BENCH_CLASSES" ] \
+    || [ -n "$(find shared-kernel command-side query-side api -name '*.java' -newer "$JAR" -o -name '*.yml' -newer "$JAR" | head -1)" ]; then
   say "building $JAR"
   ./mvnw -B -q package -DskipTests
 fi
+# The benchmark endpoints (bare GET/POST, seeding, the projection-lag probe) are no part of the service: they are
+# compiled with the API's tests, and only they are added to the class path of the service started here.
+mkdir -p "$WORK/bench-classes/io/traceloom/api"
+cp -r "$BENCH_CLASSES" "$WORK/bench-classes/io/traceloom/api/"
+export TRACELOOM_EXTRA_CLASSES="$WORK/bench-classes"
 
 # --- the service ----------------------------------------------------------------------------------
 start() { # data dir; sets PID, and STARTED_MS to the milliseconds from launch to ready

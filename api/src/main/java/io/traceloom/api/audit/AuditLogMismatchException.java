@@ -1,6 +1,6 @@
 package io.traceloom.api.audit;
 
-import io.traceloom.api.http.Problems;
+import io.traceloom.api.problem.Problems;
 import io.traceloom.kernel.audit.AuditLogMismatch;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.ErrorResponseException;

@@ -1,6 +1,6 @@
 package io.traceloom.api.caller;
 
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.settings.ApiProperties;
 import java.util.Optional;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;

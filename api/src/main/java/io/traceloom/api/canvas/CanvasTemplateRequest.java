@@ -2,8 +2,8 @@ package io.traceloom.api.canvas;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.traceloom.api.http.NotWhiteSpace;
-import io.traceloom.api.http.SingleLine;
+import io.traceloom.api.guard.NotWhiteSpace;
+import io.traceloom.api.guard.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Size;

@@ -1,9 +1,9 @@
 package io.traceloom.api.catalogue;
 
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.traceloom.api.http.Identifier;
-import io.traceloom.api.http.NotWhiteSpace;
-import io.traceloom.api.http.SingleLine;
+import io.traceloom.api.guard.Identifier;
+import io.traceloom.api.guard.NotWhiteSpace;
+import io.traceloom.api.guard.SingleLine;
 import io.traceloom.kernel.catalogue.TagInput;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.traceloom.api.messaging.RequestMetadata;
+import io.traceloom.api.settings.ApiProperties;
 import io.traceloom.query.processing.QuerySideProperties;
 import java.sql.SQLException;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;

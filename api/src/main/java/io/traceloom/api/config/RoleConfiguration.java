@@ -1,20 +1,21 @@
 package io.traceloom.api.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.traceloom.api.http.Problems;
-import io.traceloom.api.http.Refusals;
+import io.traceloom.api.problem.ProblemResponses;
+import io.traceloom.api.problem.Problems;
+import io.traceloom.api.settings.ApiProperties;
+import io.traceloom.api.settings.Role;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import org.axonframework.commandhandling.CommandBus;
 import org.axonframework.commandhandling.SimpleCommandBus;
-import org.axonframework.config.ConfigurerModule;
 import org.axonframework.config.Configurer;
+import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.TrackingEventProcessorConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +27,6 @@ import org.springframework.context.annotation.Primary;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -131,11 +131,7 @@ public class RoleConfiguration {
                         ProblemDetail problem = Problems.forStatus(HttpStatus.NOT_FOUND, "This process runs the "
                                 + "projections only (traceloom.role=projections); the API is served by the "
                                 + "processes of role 'api' or 'all'.");
-                        problem.setInstance(URI.create(path));
-                        Refusals.log(request, problem.getStatus(), problem.getDetail());
-                        response.setStatus(problem.getStatus());
-                        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-                        json.writeValue(response.getOutputStream(), problem);
+                        ProblemResponses.refuse(request, response, problem, json);
                     }
                 });
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);

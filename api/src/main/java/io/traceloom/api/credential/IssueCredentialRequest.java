@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.traceloom.api.http.SingleLine;
+import io.traceloom.api.guard.SingleLine;
 import jakarta.validation.constraints.Size;
 import java.time.Instant;
 import java.util.List;

@@ -7,8 +7,8 @@ import static io.traceloom.api.custody.CustodyLimits.TRIMMED;
 import static io.traceloom.api.custody.CustodyLimits.TRIMMED_MESSAGE;
 
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.traceloom.api.http.Identifier;
-import io.traceloom.api.http.NotWhiteSpace;
+import io.traceloom.api.guard.Identifier;
+import io.traceloom.api.guard.NotWhiteSpace;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;

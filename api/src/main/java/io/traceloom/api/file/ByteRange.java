@@ -1,6 +1,6 @@
 package io.traceloom.api.file;
 
-import io.traceloom.api.http.Problems;
+import io.traceloom.api.problem.Problems;
 import java.util.Locale;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;

@@ -1,7 +1,6 @@
 package io.traceloom.api.file;
 
-import io.traceloom.api.http.PlainText;
-
+import io.traceloom.api.guard.PlainText;
 import java.text.Normalizer;
 
 /**

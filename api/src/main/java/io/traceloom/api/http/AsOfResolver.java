@@ -1,5 +1,6 @@
 package io.traceloom.api.http;
 
+import io.traceloom.api.problem.InvalidRequestException;
 import java.time.Clock;
 import java.time.Instant;
 import org.springframework.core.MethodParameter;

@@ -1,5 +1,6 @@
 package io.traceloom.api.http;
 
+import io.traceloom.api.problem.Problems;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.ErrorResponseException;
 
@@ -8,7 +9,7 @@ import org.springframework.web.ErrorResponseException;
  * in a list's {@code Link}, once in a resolver redirect's {@code Location}. Tomcat answers an empty 500 when a
  * response's headers overflow its buffer (8 KB for all of them), so what is echoed is held to
  * {@value #MAX_LENGTH} characters, leaving room for every other header; a request whose echo would be longer
- * is refused (414) before anything is answered. The host is bounded before ({@link HostNameFilter}), the
+ * is refused (414) before anything is answered. The host is bounded before ({@code guard.HostNameFilter}), the
  * free-text filters of lists too (docs/limits.md): what can still reach this bound is a query whose values
  * are mostly characters that percent-encoding makes nine times longer.
  */

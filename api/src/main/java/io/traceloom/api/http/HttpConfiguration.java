@@ -1,15 +1,16 @@
 package io.traceloom.api.http;
 
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.problem.Uploads;
+import io.traceloom.api.settings.ApiProperties;
+import io.traceloom.api.settings.JsonLimits;
 import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -17,10 +18,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
-import org.apache.catalina.Container;
-import org.apache.catalina.Valve;
-import org.apache.catalina.core.StandardHost;
-import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
 import org.springframework.boot.autoconfigure.web.servlet.DispatcherServletAutoConfiguration;
@@ -29,20 +26,12 @@ import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactor
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.DispatcherServlet;
-import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 @Configuration(proxyBeanMethods = false)
 public class HttpConfiguration implements WebMvcConfigurer {
-
-    /**
-     * How deeply a JSON request body may nest objects and arrays. Nothing this service accepts needs more,
-     * and whatever walks a body recursively later (validation, JSON-LD, canonicalization) is then bounded.
-     */
-    public static final int MAX_JSON_DEPTH = 64;
 
     @Override
     public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
@@ -50,15 +39,10 @@ public class HttpConfiguration implements WebMvcConfigurer {
         resolvers.add(new AsOfResolver(Clock.systemUTC()));
     }
 
-    @Override
-    public void addInterceptors(InterceptorRegistry registry) {
-        registry.addInterceptor(new QueryParameterGuard());
-    }
-
     /**
      * JSON in is taken literally: {@code "name": 42} is not a string, {@code "count": "3"} not a number,
      * {@code "expirationDate": 12} not a date-time ({@link TemporalsAsText}); a key
-     * given twice is an error, not "the last one wins"; nesting is bounded by {@link #MAX_JSON_DEPTH}.
+     * given twice is an error, not "the last one wins"; nesting is bounded by {@link JsonLimits#MAX_DEPTH}.
      * (Unknown fields are refused through {@code spring.jackson.deserialization}.) This mapper is the HTTP
      * interface's: the event store has its own (see {@code AxonConfiguration}).
      *
@@ -68,7 +52,7 @@ public class HttpConfiguration implements WebMvcConfigurer {
      * on the way in and when stored JSON is read back to answer. A double would silently change what a schema
      * checks and what a credential says; only the notation of an exponent may change ({@code 1e400} is
      * written {@code 1E+400}), and the sign of a zero, which carries no value, is not kept. How large a
-     * number may be is {@link StrictJsonBodies}' to say.
+     * number may be is {@code guard.StrictJsonBodies}' to say.
      */
     @Bean
     public Jackson2ObjectMapperBuilderCustomizer strictJson() {
@@ -79,7 +63,7 @@ public class HttpConfiguration implements WebMvcConfigurer {
                 .postConfigurer(mapper -> {
                     mapper.configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
                     mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-                            .maxNestingDepth(MAX_JSON_DEPTH).build());
+                            .maxNestingDepth(JsonLimits.MAX_DEPTH).build());
                     mapper.coercionConfigFor(LogicalType.Textual)
                             .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                             .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
@@ -115,12 +99,6 @@ public class HttpConfiguration implements WebMvcConfigurer {
         });
     }
 
-    /** Tomcat's own refusals, and TRACE, answered as problem+json like everything else. */
-    @Bean
-    public ContainerErrors containerErrors(ObjectMapper json) {
-        return new ContainerErrors(json);
-    }
-
     /**
      * Spring's servlet, except that TRACE goes through the handler mappings like any other method (and so
      * gets 405 with the {@code Allow} of the path, as problem+json) instead of being echoed or refused by
@@ -139,48 +117,5 @@ public class HttpConfiguration implements WebMvcConfigurer {
         servlet.setPublishEvents(mvc.isPublishRequestHandledEvents());
         servlet.setEnableLoggingRequestDetails(mvc.isLogRequestDetails());
         return servlet;
-    }
-
-    /**
-     * Puts {@link ContainerErrorValve} where Tomcat's (and Spring Boot's) HTML error report valve would be,
-     * and lets TRACE through to the application. An encoded slash ({@code %2F}) is passed through undecoded
-     * rather than refused, for the paths that take one as data; {@link EncodedSlashFilter} refuses it
-     * everywhere else. Ordered last, so that Spring Boot's own valve has been added by then and can be taken
-     * out.
-     */
-    public static final class ContainerErrors
-            implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
-
-        private final ObjectMapper json;
-
-        ContainerErrors(ObjectMapper json) {
-            this.json = json;
-        }
-
-        @Override
-        public void customize(TomcatServletWebServerFactory factory) {
-            factory.addConnectorCustomizers(connector -> {
-                connector.setAllowTrace(true);
-                connector.setEncodedSolidusHandling("passthrough");
-            });
-            factory.addContextCustomizers(context -> {
-                Container host = context.getParent();
-                if (host instanceof StandardHost standardHost) {
-                    // Tomcat adds a valve of this class at start unless one is there: ours is.
-                    standardHost.setErrorReportValveClass(ContainerErrorValve.class.getName());
-                }
-                for (Valve valve : host.getPipeline().getValves()) {
-                    if (valve instanceof ErrorReportValve) {
-                        host.getPipeline().removeValve(valve);
-                    }
-                }
-                host.getPipeline().addValve(new ContainerErrorValve(json));
-            });
-        }
-
-        @Override
-        public int getOrder() {
-            return Ordered.LOWEST_PRECEDENCE;
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.traceloom.api.http;
 
-import io.traceloom.api.http.Problems.FieldProblem;
+import io.traceloom.api.problem.InvalidRequestException;
+import io.traceloom.api.problem.Problems.FieldProblem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

@@ -39,7 +39,7 @@ public class RequestIdFilter extends OncePerRequestFilter {
     }
 
     /** The client's id when it is a sane token, else a new one. */
-    static String requestId(String given) {
+    public static String requestId(String given) {
         return given != null && SANE.matcher(given).matches() ? given : UUID.randomUUID().toString();
     }
 }

@@ -1,5 +1,6 @@
 package io.traceloom.api.http;
 
+import io.traceloom.api.problem.Problems;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;

@@ -2,28 +2,23 @@ package io.traceloom.api.idempotency;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.traceloom.api.caller.CurrentCaller;
-import io.traceloom.api.http.BodySizeLimitFilter;
-import io.traceloom.api.http.Problems;
-import io.traceloom.api.http.Uploads;
+import io.traceloom.api.guard.BufferedRequest;
 import io.traceloom.api.messaging.Writes;
+import io.traceloom.api.problem.BodyTooLargeException;
+import io.traceloom.api.problem.ProblemResponses;
+import io.traceloom.api.problem.Problems;
+import io.traceloom.api.problem.Uploads;
 import io.traceloom.kernel.idempotency.RecordIdempotentResponse;
 import io.traceloom.kernel.idempotency.RecordedResponse;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.Part;
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.URI;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
@@ -37,7 +32,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -129,13 +123,13 @@ public class IdempotencyFilter extends OncePerRequestFilter {
             byte[] body;
             try {
                 body = request.getInputStream().readAllBytes();
-            } catch (BodySizeLimitFilter.BodyTooLargeException e) {
-                problem(request, response, BodySizeLimitFilter.tooLarge(e.maxBytes()));
+            } catch (BodyTooLargeException e) {
+                problem(request, response, BodyTooLargeException.problem(e.maxBytes()));
                 return;
             }
             fingerprint.update(body);
             meaning = meaningOf(target, contentType, body);
-            served = new ReadBody(request, body);
+            served = new BufferedRequest(request, body);
         }
 
         String bytes = Base64.getUrlEncoder().withoutPadding().encodeToString(fingerprint.digest());
@@ -204,9 +198,7 @@ public class IdempotencyFilter extends OncePerRequestFilter {
     private void problem(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
             throws IOException {
         problem.setInstance(URI.create(request.getRequestURI()));
-        response.setStatus(problem.getStatus());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), problem);
+        ProblemResponses.write(response, problem, json);
     }
 
     private static MessageDigest sha256() {
@@ -214,65 +206,6 @@ public class IdempotencyFilter extends OncePerRequestFilter {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
-    }
-
-    /** The request with its body already read here, served again to whoever reads it next. */
-    private static final class ReadBody extends HttpServletRequestWrapper {
-
-        private final byte[] body;
-
-        ReadBody(HttpServletRequest request, byte[] body) {
-            super(request);
-            this.body = body;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() {
-            ByteArrayInputStream bytes = new ByteArrayInputStream(body);
-            return new ServletInputStream() {
-                @Override
-                public int read() {
-                    return bytes.read();
-                }
-
-                @Override
-                public int read(byte[] buffer, int offset, int length) {
-                    return bytes.read(buffer, offset, length);
-                }
-
-                @Override
-                public boolean isFinished() {
-                    return bytes.available() == 0;
-                }
-
-                @Override
-                public boolean isReady() {
-                    return true;
-                }
-
-                @Override
-                public void setReadListener(ReadListener listener) {
-                    throw new UnsupportedOperationException("the body was read already");
-                }
-            };
-        }
-
-        @Override
-        public BufferedReader getReader() {
-            String encoding = getCharacterEncoding();
-            Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
-            return new BufferedReader(new InputStreamReader(getInputStream(), charset));
-        }
-
-        @Override
-        public int getContentLength() {
-            return body.length;
-        }
-
-        @Override
-        public long getContentLengthLong() {
-            return body.length;
         }
     }
 }

@@ -1,7 +1,8 @@
 package io.traceloom.api.idempotency;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.traceloom.api.http.Problems;
+import io.traceloom.api.problem.ProblemResponses;
+import io.traceloom.api.problem.Problems;
 import io.traceloom.kernel.idempotency.IdempotencyRefusal;
 import io.traceloom.kernel.idempotency.RecordedResponse;
 import jakarta.servlet.http.HttpServletRequest;
@@ -12,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import org.axonframework.commandhandling.CommandExecutionException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.ModelAndView;
@@ -100,8 +100,6 @@ class IdempotencyRefusals implements HandlerExceptionResolver {
     private void problem(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
             throws IOException {
         problem.setInstance(URI.create(request.getRequestURI()));
-        response.setStatus(problem.getStatus());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), problem);
+        ProblemResponses.write(response, problem, json);
     }
 }

@@ -1,6 +1,6 @@
 package io.traceloom.api.linkset;
 
-import io.traceloom.api.http.EncodedSlashPaths;
+import io.traceloom.api.guard.EncodedSlashPaths;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

@@ -1,8 +1,8 @@
 package io.traceloom.api.linkset;
 
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.traceloom.api.http.NotWhiteSpace;
-import io.traceloom.api.http.SingleLine;
+import io.traceloom.api.guard.NotWhiteSpace;
+import io.traceloom.api.guard.SingleLine;
 import io.traceloom.kernel.linkset.LinkInput;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;

@@ -1,8 +1,8 @@
 package io.traceloom.api.linkset;
 
-import io.traceloom.api.http.InvalidRequestException;
-import io.traceloom.api.http.PercentEncoding;
-import io.traceloom.api.http.Problems;
+import io.traceloom.api.guard.PercentEncoding;
+import io.traceloom.api.problem.InvalidRequestException;
+import io.traceloom.api.problem.Problems;
 import io.traceloom.kernel.linkset.DigitalLink;
 import io.traceloom.kernel.linkset.InvalidDigitalLinkException;
 import io.traceloom.kernel.linkset.LinkTypes;

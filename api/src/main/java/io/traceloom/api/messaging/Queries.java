@@ -1,7 +1,7 @@
 package io.traceloom.api.messaging;
 
 import io.traceloom.api.http.AsOf;
-import io.traceloom.api.http.ResourceNotFoundException;
+import io.traceloom.api.problem.ResourceNotFoundException;
 import io.traceloom.api.readmodel.ViewCache;
 import java.util.Optional;
 import java.util.function.Predicate;

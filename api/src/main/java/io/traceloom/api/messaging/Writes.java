@@ -1,15 +1,15 @@
 package io.traceloom.api.messaging;
 
-import io.traceloom.api.http.WriteNotYetVisibleException;
+import io.traceloom.api.problem.WriteNotYetVisibleException;
 import io.traceloom.api.readmodel.ReadYourWrites;
-import io.traceloom.kernel.message.TenantScoped;
+import io.traceloom.api.storage.DurableCommits;
 import io.traceloom.kernel.idempotency.IdempotencyKeys;
+import io.traceloom.kernel.message.TenantScoped;
 import java.net.URI;
 import java.util.Map;
 import java.util.function.Function;
 import org.axonframework.commandhandling.CommandMessage;
 import org.axonframework.commandhandling.GenericCommandMessage;
-import io.traceloom.api.storage.DurableCommits;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.springframework.stereotype.Component;

@@ -1,7 +1,7 @@
 package io.traceloom.api.readmodel;
 
-import io.traceloom.api.config.ApiProperties;
-import io.traceloom.api.config.Role;
+import io.traceloom.api.settings.ApiProperties;
+import io.traceloom.api.settings.Role;
 import io.traceloom.query.processing.DeadLetterQueues;
 import io.traceloom.query.processing.ProjectionProgress;
 import org.springframework.boot.context.event.ApplicationReadyEvent;

@@ -1,20 +1,13 @@
 package io.traceloom.api.readmodel;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.traceloom.api.config.ApiProperties;
 import io.traceloom.api.readmodel.Projections.Status;
 import io.traceloom.api.readmodel.TokenStoreSegments.StoredSegment;
-import io.traceloom.query.processing.DeadLetterQueues;
+import io.traceloom.api.settings.ApiProperties;
 import io.traceloom.query.processing.DeadLetterQueues.ParkedSequence;
+import io.traceloom.query.processing.DeadLetterQueues;
 import io.traceloom.query.processing.ParkedSequences;
 import io.traceloom.query.processing.ProjectionRebuilds;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +28,6 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.stereotype.Component;
-import org.springframework.web.context.request.RequestContextHolder;
-import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
  * For operators: {@code GET /actuator/projections} shows where each projection stands ({@link Status});
@@ -63,18 +54,6 @@ import org.springframework.web.context.request.ServletRequestAttributes;
 @Endpoint(id = "projections")
 public class ProjectionsEndpoint {
 
-    /** Marks a forwarded request, which is never forwarded again (two processes naming each other loop not). */
-    static final String FORWARDED = "X-Traceloom-Forwarded-By";
-    /**
-     * Asks a process to let go of the projection's segments for this many seconds (a replay gathers them in one
-     * process); sent only between processes, with {@link #FORWARDED}.
-     */
-    static final String RELEASE = "X-Traceloom-Release-Segments";
-    /** How long a process asked to let go of segments keeps off them; asked again while the replay runs. */
-    private static final long RELEASE_SECONDS = 20;
-    /** How long a replay waits for the released segments to be claimed here. */
-    private static final Duration GATHER_WITHIN = Duration.ofSeconds(30);
-    private static final Duration FORWARD_TIMEOUT = Duration.ofSeconds(10);
     private static final Logger log = LoggerFactory.getLogger(ProjectionsEndpoint.class);
 
     /**
@@ -106,9 +85,8 @@ public class ProjectionsEndpoint {
     private final DeadLetterQueues deadLetters;
     private final ProjectionProcessors processors;
     private final TokenStoreSegments tokenStore;
-    private final ObjectMapper json;
+    private final OtherProcesses peers;
     private final String self;
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(FORWARD_TIMEOUT).build();
     private final ScheduledExecutorService keepReleased = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "replay-keeps-segments");
         thread.setDaemon(true);
@@ -124,8 +102,8 @@ public class ProjectionsEndpoint {
         this.deadLetters = deadLetters;
         this.processors = processors;
         this.tokenStore = tokenStore;
-        this.json = json;
         this.self = properties.nodeUrl().strip();
+        this.peers = new OtherProcesses(tokenStore, json, self);
     }
 
     @ReadOperation
@@ -139,8 +117,8 @@ public class ProjectionsEndpoint {
             return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
         }
         if (!worksHere(name)) {
-            Optional<WebEndpointResponse<Object>> forwarded = forwardable(name)
-                    .flatMap(owner -> forward("GET", owner, name));
+            Optional<WebEndpointResponse<Object>> forwarded = peers.forwardable(name)
+                    .flatMap(owner -> peers.forward("GET", owner, name));
             if (forwarded.isPresent()) {
                 return forwarded.get();
             }
@@ -154,8 +132,8 @@ public class ProjectionsEndpoint {
         if (projections.status(name).isEmpty()) {
             return new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND);
         }
-        String release = header(RELEASE);
-        if (release != null && alreadyForwarded()) {
+        String release = OtherProcesses.header(OtherProcesses.RELEASE);
+        if (release != null && OtherProcesses.alreadyForwarded()) {
             return releaseHere(name, release);
         }
         if (!worksHere(name)) {
@@ -257,29 +235,29 @@ public class ProjectionsEndpoint {
 
     /**
      * A replay of a projection whose segments several processes share (each named by its URL): the replay is run by
-     * one of them, which asks the others to let go of their segments ({@value #RELEASE}), claims them, and starts
-     * the replay once it holds them all; while it runs, the others are asked again to keep off, so the swap at its
-     * end finds every segment here. Asked of a process that holds none, the request goes to the first owner.
+     * one of them, which asks the others to let go of their segments ({@value OtherProcesses#RELEASE}), claims
+     * them, and starts the replay once it holds them all; while it runs, the others are asked again to keep off, so
+     * the swap at its end finds every segment here. Asked of a process that holds none, the request goes to the first owner.
      * Empty when that cannot be done (a process not named by a URL, one that does not answer): 409 as before.
      */
     private Optional<WebEndpointResponse<Object>> gather(String name) {
         List<String> owners = tokenStore.owners(name);
-        if (owners.size() < 2 || owners.stream().anyMatch(owner -> !isUrl(owner))) {
+        if (owners.size() < 2 || owners.stream().anyMatch(owner -> !OtherProcesses.isUrl(owner))) {
             return Optional.empty();
         }
         if (!owners.contains(self)) {
-            return alreadyForwarded() ? Optional.empty() : forward("POST", owners.get(0), name);
+            return OtherProcesses.alreadyForwarded() ? Optional.empty() : peers.forward("POST", owners.get(0), name);
         }
         List<String> others = owners.stream().filter(owner -> !owner.equals(self)).toList();
-        if (!others.stream().allMatch(owner -> release(owner, name))) {
+        if (!others.stream().allMatch(owner -> peers.release(owner, name))) {
             return Optional.empty();
         }
-        long deadline = System.nanoTime() + GATHER_WITHIN.toNanos();
+        long deadline = System.nanoTime() + OtherProcesses.GATHER_WITHIN.toNanos();
         while (!worksHere(name)) {
             if (System.nanoTime() > deadline) {
                 return Optional.of(new WebEndpointResponse<>(new Elsewhere(name, "The other processes let go of the "
                         + "segments of projection " + name + ", but this one did not claim them all within "
-                        + GATHER_WITHIN.toSeconds() + " s; try again.", tokenStore.owners(name)), 409));
+                        + OtherProcesses.GATHER_WITHIN.toSeconds() + " s; try again.", tokenStore.owners(name)), 409));
             }
             try {
                 Thread.sleep(50);
@@ -296,34 +274,11 @@ public class ProjectionsEndpoint {
                     keeping[0].cancel(false);
                     return;
                 }
-                others.forEach(owner -> release(owner, name));
-            }, RELEASE_SECONDS / 4, RELEASE_SECONDS / 4, TimeUnit.SECONDS);
+                others.forEach(owner -> peers.release(owner, name));
+            }, OtherProcesses.RELEASE_SECONDS / 4, OtherProcesses.RELEASE_SECONDS / 4, TimeUnit.SECONDS);
             log.info("Replaying projection {} here, its segments gathered from {}", name, others);
         }
         return Optional.of(new WebEndpointResponse<>(projections.status(name).orElseThrow(), started ? 202 : 409));
-    }
-
-    /** Asks another process to let go of the projection's segments for a while; whether it did. */
-    private boolean release(String owner, String name) {
-        URI target = URI.create(owner.replaceAll("/+$", "") + "/actuator/projections/" + name);
-        try {
-            HttpResponse<String> answer = client.send(HttpRequest.newBuilder(target).timeout(FORWARD_TIMEOUT)
-                            .header(FORWARDED, self).header(RELEASE, String.valueOf(RELEASE_SECONDS))
-                            .header("Accept", "application/json")
-                            .POST(HttpRequest.BodyPublishers.noBody()).build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            if (answer.statusCode() != 200) {
-                log.warn("{} did not let go of the segments of projection {}: {} {}", owner, name,
-                        answer.statusCode(), answer.body());
-            }
-            return answer.statusCode() == 200;
-        } catch (IOException e) {
-            log.warn("Could not ask {} to let go of the segments of projection {}: {}", owner, name, e.toString());
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 
     /** Lets go of the projection's segments this process holds, and keeps off them for a while. */
@@ -349,27 +304,9 @@ public class ProjectionsEndpoint {
                 "keepsOffSeconds", keepOff), 200);
     }
 
-    private static boolean isUrl(String owner) {
-        return owner.startsWith("http://") || owner.startsWith("https://");
-    }
-
-    private static String header(String name) {
-        return RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
-                ? attributes.getRequest().getHeader(name) : null;
-    }
-
-    /** The one process that works on the projection, when the token store names it by a URL to forward to. */
-    private Optional<String> forwardable(String name) {
-        List<String> owners = tokenStore.owners(name);
-        if (owners.size() != 1 || alreadyForwarded() || owners.get(0).equals(self)) {
-            return Optional.empty();
-        }
-        String owner = owners.get(0);
-        return owner.startsWith("http://") || owner.startsWith("https://") ? Optional.of(owner) : Optional.empty();
-    }
-
     private WebEndpointResponse<Object> elsewhere(String method, String name, String what) {
-        Optional<WebEndpointResponse<Object>> forwarded = forwardable(name).flatMap(owner -> forward(method, owner, name));
+        Optional<WebEndpointResponse<Object>> forwarded =
+                peers.forwardable(name).flatMap(owner -> peers.forward(method, owner, name));
         if (forwarded.isPresent()) {
             return forwarded.get();
         }
@@ -387,33 +324,5 @@ public class ProjectionsEndpoint {
                         + "); a replay needs all of them in one. Run it with traceloom.projections.segments=1, or "
                         + "stop all but one of those processes, then " + what + " there.";
         return new WebEndpointResponse<>(new Elsewhere(name, detail, owners), 409);
-    }
-
-    /** The owner's answer, as it gave it; empty when it could not be asked. */
-    private Optional<WebEndpointResponse<Object>> forward(String method, String owner, String name) {
-        URI target = URI.create(owner.replaceAll("/+$", "") + "/actuator/projections/" + name);
-        try {
-            // a replay may first gather the projection's segments there
-            Duration timeout = method.equals("POST") ? FORWARD_TIMEOUT.plus(GATHER_WITHIN) : FORWARD_TIMEOUT;
-            HttpResponse<String> answer = client.send(HttpRequest.newBuilder(target).timeout(timeout)
-                    .header(FORWARDED, self.isEmpty() ? "api" : self)
-                    .header("Accept", "application/json")
-                    .method(method, HttpRequest.BodyPublishers.noBody()).build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            Object body = answer.body().isBlank() ? null : json.readValue(answer.body(), Object.class);
-            return Optional.of(new WebEndpointResponse<>(body, answer.statusCode()));
-        } catch (IOException e) {
-            log.warn("Could not forward {} {} to {}, which works on projection {}: {}", method, target, owner, name,
-                    e.toString());
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
-    }
-
-    private static boolean alreadyForwarded() {
-        return RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
-                && attributes.getRequest().getHeader(FORWARDED) != null;
     }
 }

@@ -1,6 +1,6 @@
 package io.traceloom.api.readmodel;
 
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.settings.ApiProperties;
 import io.traceloom.query.processing.DeadLetterQueues;
 import java.time.Duration;
 import java.util.Collection;

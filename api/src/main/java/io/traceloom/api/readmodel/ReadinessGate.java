@@ -1,6 +1,6 @@
 package io.traceloom.api.readmodel;
 
-import io.traceloom.api.http.ServiceUnavailableException;
+import io.traceloom.api.problem.ServiceUnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.stereotype.Component;

@@ -1,6 +1,6 @@
 package io.traceloom.api.readmodel;
 
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.settings.ApiProperties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;

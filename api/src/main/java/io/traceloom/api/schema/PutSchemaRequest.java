@@ -2,9 +2,9 @@ package io.traceloom.api.schema;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.traceloom.api.http.AnyJsonText;
-import io.traceloom.api.http.NotWhiteSpace;
-import io.traceloom.api.http.SingleLine;
+import io.traceloom.api.guard.AnyJsonText;
+import io.traceloom.api.guard.NotWhiteSpace;
+import io.traceloom.api.guard.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;

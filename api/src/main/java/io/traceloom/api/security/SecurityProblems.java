@@ -1,16 +1,14 @@
 package io.traceloom.api.security;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.traceloom.api.http.Problems;
-import io.traceloom.api.http.Refusals;
+import io.traceloom.api.problem.ProblemResponses;
+import io.traceloom.api.problem.Problems;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.authentication.AuthenticationServiceException;
@@ -89,10 +87,6 @@ public class SecurityProblems implements AuthenticationEntryPoint, AccessDeniedH
 
     private void write(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
             throws IOException, ServletException {
-        problem.setInstance(URI.create(request.getRequestURI()));
-        Refusals.log(request, problem.getStatus(), problem.getDetail());
-        response.setStatus(problem.getStatus());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), problem);
+        ProblemResponses.refuse(request, response, problem, json);
     }
 }

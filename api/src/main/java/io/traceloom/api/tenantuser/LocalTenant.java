@@ -2,8 +2,8 @@ package io.traceloom.api.tenantuser;
 
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.caller.CurrentCaller;
-import io.traceloom.api.config.ApiProperties;
 import io.traceloom.api.messaging.Writes;
+import io.traceloom.api.settings.ApiProperties;
 import io.traceloom.kernel.tenantuser.RegisterTenant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,7 +1,7 @@
 package io.traceloom.api.tenantuser;
 
-import io.traceloom.api.http.NotWhiteSpace;
-import io.traceloom.api.http.SingleLine;
+import io.traceloom.api.guard.NotWhiteSpace;
+import io.traceloom.api.guard.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 

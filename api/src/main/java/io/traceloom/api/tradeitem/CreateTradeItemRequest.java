@@ -1,8 +1,8 @@
 package io.traceloom.api.tradeitem;
 
-import io.traceloom.api.http.NotWhiteSpace;
-import io.traceloom.api.http.Identifier;
-import io.traceloom.api.http.SingleLine;
+import io.traceloom.api.guard.Identifier;
+import io.traceloom.api.guard.NotWhiteSpace;
+import io.traceloom.api.guard.SingleLine;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import de.bwaldvogel.mongo.MongoServer;
+import io.traceloom.api.embedded.EmbeddedMongoBackend;
 import io.traceloom.command.credential.CredentialConfiguration;
 import io.traceloom.command.credential.DidKey;
 import io.traceloom.command.credential.IssuerKeyStore;

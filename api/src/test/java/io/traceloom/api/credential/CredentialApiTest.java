@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.settings.ApiProperties;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.Http;

@@ -2,6 +2,7 @@ package io.traceloom.api.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.traceloom.api.guard.PercentEncoding;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.traceloom.api.problem.Refusals;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.RawHttp;
 import io.traceloom.api.support.SharedTraceloom;

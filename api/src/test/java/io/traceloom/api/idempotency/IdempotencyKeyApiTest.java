@@ -4,8 +4,8 @@ import static io.traceloom.api.support.SharedTraceloom.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.traceloom.api.support.Fixtures;
-import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
+import io.traceloom.api.support.Http;
 import io.traceloom.api.support.SharedTraceloom;
 import java.util.ArrayList;
 import java.util.List;
@@ -187,7 +187,7 @@ class IdempotencyKeyApiTest {
         String body = "{\"name\":\"" + unique("Lost answer") + "\"}";
         String id = UUID.randomUUID().toString();
         String location = http.baseUrl() + "/trade-items/" + id;
-        String tenant = SharedTraceloom.get().bean(io.traceloom.api.config.ApiProperties.class).security().local()
+        String tenant = SharedTraceloom.get().bean(io.traceloom.api.settings.ApiProperties.class).security().local()
                 .tenantId();
         String fingerprint = IdempotencyFilter.meaningOf("POST /trade-items?\n", "application/json",
                 body.getBytes(java.nio.charset.StandardCharsets.UTF_8));

@@ -3,11 +3,11 @@ package io.traceloom.api.linkset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.settings.ApiProperties;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Gs1Keys;
-import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
+import io.traceloom.api.support.Http;
 import io.traceloom.api.support.SharedTraceloom;
 import io.traceloom.kernel.linkset.LinkSetIds;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package io.traceloom.api.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.settings.ApiProperties;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.RunningTraceloom;
 import io.traceloom.api.support.SharedTraceloom;

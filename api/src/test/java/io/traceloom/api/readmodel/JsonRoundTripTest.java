@@ -13,6 +13,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.traceloom.api.config.AxonConfiguration;
 import io.traceloom.api.http.HttpConfiguration;
+import io.traceloom.api.settings.JsonLimits;
 import io.traceloom.kernel.canvas.CanvasTemplateRendered;
 import io.traceloom.kernel.credential.CredentialIssued;
 import io.traceloom.kernel.schema.SchemaCreated;
@@ -43,7 +44,7 @@ class JsonRoundTripTest {
 
     private static final Instant AT = Instant.parse("2026-11-27T08:00:00Z");
     /** How deeply a request body may nest; each body below nests that deep. */
-    private static final int DEPTH = HttpConfiguration.MAX_JSON_DEPTH;
+    private static final int DEPTH = JsonLimits.MAX_DEPTH;
     private static final List<String> NUMBERS = List.of(
             "0", "-0", "0.0", "-0.0", "0e0", "1", "-1",
             "2147483647", "2147483648", "-2147483648", "-2147483649",

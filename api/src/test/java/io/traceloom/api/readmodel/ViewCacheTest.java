@@ -2,7 +2,7 @@ package io.traceloom.api.readmodel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.settings.ApiProperties;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package io.traceloom.api.security;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.settings.ApiProperties;
 import java.net.InetAddress;
 import org.junit.jupiter.api.Test;
 

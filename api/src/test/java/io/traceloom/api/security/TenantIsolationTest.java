@@ -392,7 +392,7 @@ class TenantIsolationTest {
         for (Map.Entry<RequestMappingInfo, HandlerMethod> entry : mapping.getHandlerMethods().entrySet()) {
             Class<?> controller = entry.getValue().getBeanType();
             if (!controller.getName().startsWith("io.traceloom.api.")
-                    || controller.getName().startsWith("io.traceloom.api.http.")
+                    || controller.getName().startsWith("io.traceloom.api.problem.")
                     || controller.getName().startsWith("io.traceloom.api.bench.")) {
                 continue;
             }

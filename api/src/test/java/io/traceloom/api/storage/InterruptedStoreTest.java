@@ -2,7 +2,7 @@ package io.traceloom.api.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.traceloom.api.config.EmbeddedDefaults;
+import io.traceloom.api.embedded.EmbeddedDefaults;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,7 +1,7 @@
 package io.traceloom.api.support;
 
 import de.bwaldvogel.mongo.MongoServer;
-import io.traceloom.api.config.EmbeddedMongoBackend;
+import io.traceloom.api.embedded.EmbeddedMongoBackend;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;

@@ -2,7 +2,7 @@ package io.traceloom.api.support;
 
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.caller.CurrentCaller;
-import io.traceloom.api.config.ApiProperties;
+import io.traceloom.api.settings.ApiProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 import org.springframework.web.context.request.RequestContextHolder;
