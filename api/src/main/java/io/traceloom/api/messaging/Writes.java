@@ -50,7 +50,7 @@ public class Writes {
                     : Map.of(IdempotencyKeys.LOCATION, location.toString(), IdempotencyKeys.RESOURCE_ID, id));
         }
         try (WrittenEvents.Watch written = writtenEvents.watch(message)) {
-            R result = gateway.sendAndWait(message);
+            R result = decided(message);
             durableCommits.await();
             awaitVisible(command, written, id, location);
             return result;
@@ -71,7 +71,7 @@ public class Writes {
             try (WrittenEvents.Watch written = writtenEvents.watch(message)) {
                 String id;
                 try {
-                    id = gateway.sendAndWait(message);
+                    id = decided(message);
                 } catch (ConcurrencyException lostTheRace) {
                     if (decision < DECISIONS) {
                         continue;
@@ -82,6 +82,26 @@ public class Writes {
                 awaitVisible(command, written, id, location.apply(id));
                 return id;
             }
+        }
+    }
+
+    /**
+     * The command's result; its refusal once what it was decided on is forced. A command reads its aggregates
+     * without waiting for the group commit (under their locks, which a force must not hold up), so what it read
+     * may be events a crash then takes back: a change answers after its own force, which covers them, and a
+     * refusal waits for a force too, or answers 503 when the force fails, as the change it refused would have.
+     */
+    private <R> R decided(CommandMessage<?> message) {
+        try {
+            return gateway.sendAndWait(message);
+        } catch (RuntimeException refused) {
+            try {
+                durableCommits.await();
+            } catch (DurableCommits.NotDurableException notForced) {
+                notForced.addSuppressed(refused);
+                throw notForced;
+            }
+            throw refused;
         }
     }
 
@@ -97,7 +117,7 @@ public class Writes {
 
     /** Sends a command whose events no read model shows (bookkeeping), and returns once it is recorded. */
     public <R> R record(Object command) {
-        R result = gateway.sendAndWait(command);
+        R result = decided(GenericCommandMessage.asCommandMessage(command));
         durableCommits.await();
         return result;
     }

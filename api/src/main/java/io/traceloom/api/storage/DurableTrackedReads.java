@@ -5,15 +5,20 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
+import org.axonframework.commandhandling.CommandMessage;
+import org.axonframework.eventhandling.DomainEventData;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.TrackedEventData;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 
 /**
- * The JDBC event store, whose projections see an event only once it is durable, and read the events in batches
- * bounded in bytes as well as in number.
+ * The JDBC event store, whose projections, histories and other readers see an event only once it is durable, and
+ * whose projections read the events in batches bounded in bytes as well as in number.
  *
  * <p>Durable: PostgreSQL acknowledges a commit once it is on disk ({@link DurableCommits#BY_THE_STORE}); the
  * embedded H2 makes a commit visible before the group commit has forced it; after a crash the store falls
@@ -49,6 +54,47 @@ final class DurableTrackedReads extends JdbcEventStorageEngine {
             durableCommits.await();
         }
         return events;
+    }
+
+    /**
+     * An aggregate's events, read by a history, a resource as of an instant, or a view of what an aggregate holds
+     * now: the stream ends with an empty batch (the JDBC engine reads until one), and before it ends, everything
+     * read (the snapshot it started from included) has been forced, so that a reader never shows an event a crash
+     * then takes back, nor a sequence number a later event would get. A command's unit of work reads without
+     * waiting, under the aggregate's lock: what it decides is answered only after a force (a change waits for
+     * its own, which covers what it read; a refusal too, {@code Writes}).
+     */
+    @Override
+    protected List<? extends DomainEventData<?>> fetchDomainEvents(String aggregateIdentifier,
+                                                                   long firstSequenceNumber, int batchSize) {
+        List<? extends DomainEventData<?>> events = super.fetchDomainEvents(aggregateIdentifier, firstSequenceNumber,
+                batchSize);
+        if (events.isEmpty() && firstSequenceNumber > 0 && !inACommand()) {
+            durableCommits.await();
+        }
+        return events;
+    }
+
+    /** The last sequence number of an aggregate, which a reader outside a command sees only once it is forced. */
+    @Override
+    public Optional<Long> lastSequenceNumberFor(String aggregateIdentifier) {
+        Optional<Long> last = super.lastSequenceNumberFor(aggregateIdentifier);
+        if (last.isPresent() && !inACommand()) {
+            durableCommits.await();
+        }
+        return last;
+    }
+
+    private static boolean inACommand() {
+        if (!CurrentUnitOfWork.isStarted()) {
+            return false;
+        }
+        for (UnitOfWork<?> unit = CurrentUnitOfWork.get(); unit != null; unit = unit.parent().orElse(null)) {
+            if (unit.getMessage() instanceof CommandMessage<?>) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -153,7 +153,7 @@ public class StorageConfiguration {
     }
 
     /** The group commit and the connection it forces through, closed together. */
-    private record ForcedByGroupCommit(GroupCommit groupCommit, H2StoreForce force)
+    record ForcedByGroupCommit(GroupCommit groupCommit, H2StoreForce force)
             implements DurableCommits, AutoCloseable {
 
         @Override

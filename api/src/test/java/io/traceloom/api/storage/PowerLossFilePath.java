@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import org.h2.store.fs.FilePath;
 import org.h2.store.fs.FilePathWrapper;
 
@@ -37,7 +38,24 @@ public final class PowerLossFilePath extends FilePathWrapper {
     public static void plugIn() {
         unplugged = false;
         forcesFail = false;
+        releaseForces();
         IMAGES.clear();
+    }
+
+    private static volatile CountDownLatch forcesHeld;
+
+    /** From now on every force waits, as a slow disk's fsync does, until {@link #releaseForces()}. */
+    public static void holdForces() {
+        forcesHeld = new CountDownLatch(1);
+    }
+
+    /** Lets the forces held go on (and fail, after {@link #failForces()}). */
+    public static void releaseForces() {
+        CountDownLatch held = forcesHeld;
+        forcesHeld = null;
+        if (held != null) {
+            held.countDown();
+        }
     }
 
     /** From now on nothing more becomes durable. */
@@ -165,6 +183,16 @@ public final class PowerLossFilePath extends FilePathWrapper {
 
         @Override
         public void force(boolean metaData) throws IOException {
+            CountDownLatch held = forcesHeld;
+            while (held != null) {
+                try {
+                    held.await();
+                    held = null;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while the force was held", e);
+                }
+            }
             if (forcesFail) {
                 throw new IOException("fsync failed: Input/output error");
             }

@@ -8,6 +8,7 @@ import io.traceloom.command.rejection.DomainRejectionException;
 import io.traceloom.kernel.catalogue.TagEvent;
 import io.traceloom.kernel.catalogue.TagInput;
 import io.traceloom.kernel.catalogue.TagSetOutcome;
+import io.traceloom.kernel.catalogue.TagSetPlace;
 import io.traceloom.kernel.catalogue.TagSnapshot;
 import io.traceloom.kernel.message.Rejection;
 import java.time.Instant;
@@ -21,6 +22,7 @@ import java.util.UUID;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.eventhandling.Timestamp;
 import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.messaging.MetaData;
 import org.axonframework.modelling.command.AggregateIdentifier;
 
 /**
@@ -84,7 +86,8 @@ public abstract class TagCatalogue {
      * Makes the catalogue equal to {@code wanted}: a code it does not know is created, a live tag whose name
      * or description differs is updated (an unchanged one records nothing), a deleted one is restored with
      * what the set says, and every live tag whose code the set leaves out is deleted. All in this one unit of
-     * work: a reader sees the catalogue before or after, never half of it.
+     * work: a reader sees the catalogue before or after, never half of it. Each event of a set of many says where
+     * it stands in it ({@link TagSetPlace}), so that the read model shows the set whole or not at all too.
      *
      * @return the ids of the tags the set names, in its order, then those it deleted, in catalogue order
      */
@@ -101,26 +104,31 @@ public abstract class TagCatalogue {
                 .filter(tag -> !tag.deleted() && !positions.containsKey(tag.code()))
                 .toList();
         List<String> ids = new ArrayList<>(wanted.size() + left.size());
+        List<TagEvent> changes = new ArrayList<>(wanted.size() + left.size());
         for (TagInput tag : wanted) {
             Optional<CatalogueTags.Tag> existing = tags.withCode(tag.code());
             if (existing.isEmpty()) {
                 String tagId = UUID.randomUUID().toString();
-                apply(created(tenantId, tagId, tag));
+                changes.add(created(tenantId, tagId, tag));
                 ids.add(tagId);
                 continue;
             }
             CatalogueTags.Tag known = existing.get();
             if (known.deleted()) {
-                apply(restored(tenantId, known.id(), tag));
+                changes.add(restored(tenantId, known.id(), tag));
             } else if (!Objects.equals(known.name(), tag.name())
                     || !Objects.equals(known.description(), tag.description())) {
-                apply(updated(tenantId, known.id(), tag));
+                changes.add(updated(tenantId, known.id(), tag));
             }
             ids.add(known.id());
         }
         for (CatalogueTags.Tag tag : left) {
-            apply(deleted(tenantId, tag.id()));
+            changes.add(deleted(tenantId, tag.id()));
             ids.add(tag.id());
+        }
+        for (int i = 0; i < changes.size(); i++) {
+            apply(changes.get(i), changes.size() < 2 ? MetaData.emptyInstance()
+                    : MetaData.from(new TagSetPlace(i, changes.size()).metaData()));
         }
         return new TagSetOutcome(ids);
     }

@@ -18,9 +18,16 @@ public interface TagDocument extends TenantDocument {
 
     TagState state();
 
+    /**
+     * While a set of the catalogue is open in the read model ({@link TagSetHead}), the tag as it was before the
+     * set changed it, which readers are shown until the set is whole; {@code null} when the set created it, and
+     * outside a set.
+     */
+    TagState before();
+
     /** How a catalogue makes its document. */
     @FunctionalInterface
     interface Factory<D extends TagDocument> {
-        D of(String tenantId, long position, TagState tag);
+        D of(String tenantId, long position, TagState tag, TagState before);
     }
 }

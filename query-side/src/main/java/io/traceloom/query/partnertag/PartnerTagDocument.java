@@ -16,7 +16,7 @@ import org.springframework.data.mongodb.core.mapping.Document;
 @CompoundIndex(name = "tenant_catalogue_order", def = "{'tenantId': 1, 'position': 1, '_id': 1}")
 public record PartnerTagDocument(@Id String id, String tenantId, String code, String name, String description,
                                    Instant createdAt, Instant updatedAt, boolean deleted, Instant deletedAt,
-                                   long version, long position) implements TagDocument {
+                                   long version, long position, TagState before) implements TagDocument {
 
     public static final String COLLECTION = "partner_tags";
 
@@ -24,9 +24,9 @@ public record PartnerTagDocument(@Id String id, String tenantId, String code, St
     static final TagReadModel<PartnerTagDocument> READ_MODEL = new TagReadModel<>(PartnerTagDocument.class,
             PartnerTagDocument::of);
 
-    public static PartnerTagDocument of(String tenantId, long position, TagState tag) {
+    public static PartnerTagDocument of(String tenantId, long position, TagState tag, TagState before) {
         return new PartnerTagDocument(tag.id(), tenantId, tag.code(), tag.name(), tag.description(),
-                tag.createdAt(), tag.updatedAt(), tag.deleted(), tag.deletedAt(), tag.version(), position);
+                tag.createdAt(), tag.updatedAt(), tag.deleted(), tag.deletedAt(), tag.version(), position, before);
     }
 
     @Override

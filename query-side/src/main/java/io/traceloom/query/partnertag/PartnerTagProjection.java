@@ -2,6 +2,7 @@ package io.traceloom.query.partnertag;
 
 import static io.traceloom.query.partnertag.PartnerTagDocument.READ_MODEL;
 
+import io.traceloom.kernel.catalogue.TagSetPlace;
 import io.traceloom.kernel.partnertag.PartnerTagCreated;
 import io.traceloom.kernel.partnertag.PartnerTagDeleted;
 import io.traceloom.kernel.partnertag.PartnerTagRestored;
@@ -13,6 +14,7 @@ import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.eventhandling.Timestamp;
+import org.axonframework.messaging.MetaData;
 import org.springframework.stereotype.Component;
 
 @Component
@@ -28,23 +30,27 @@ public class PartnerTagProjection {
     }
 
     @EventHandler
-    void on(PartnerTagCreated event, @Timestamp Instant at, @SequenceNumber long version) {
-        READ_MODEL.created(writer, event, at, version);
+    void on(PartnerTagCreated event, @Timestamp Instant at, @SequenceNumber long version,
+            MetaData metaData) {
+        READ_MODEL.created(writer, event, at, version, TagSetPlace.of(metaData));
     }
 
     @EventHandler
-    void on(PartnerTagUpdated event, @Timestamp Instant at, @SequenceNumber long version) {
-        READ_MODEL.updated(writer, event, at, version);
+    void on(PartnerTagUpdated event, @Timestamp Instant at, @SequenceNumber long version,
+            MetaData metaData) {
+        READ_MODEL.updated(writer, event, at, version, TagSetPlace.of(metaData));
     }
 
     @EventHandler
-    void on(PartnerTagDeleted event, @Timestamp Instant at, @SequenceNumber long version) {
-        READ_MODEL.deleted(writer, event, at, version);
+    void on(PartnerTagDeleted event, @Timestamp Instant at, @SequenceNumber long version,
+            MetaData metaData) {
+        READ_MODEL.deleted(writer, event, at, version, TagSetPlace.of(metaData));
     }
 
     @EventHandler
-    void on(PartnerTagRestored event, @Timestamp Instant at, @SequenceNumber long version) {
-        READ_MODEL.restored(writer, event, at, version);
+    void on(PartnerTagRestored event, @Timestamp Instant at, @SequenceNumber long version,
+            MetaData metaData) {
+        READ_MODEL.restored(writer, event, at, version, TagSetPlace.of(metaData));
     }
 
     @ResetHandler

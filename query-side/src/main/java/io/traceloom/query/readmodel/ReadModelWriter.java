@@ -58,6 +58,35 @@ public class ReadModelWriter {
         return new TenantLists(documents(ListPart.class, ListPart::id, TenantLists.collection(mongo, type)));
     }
 
+    /**
+     * Documents of {@code kind} a read model keeps in a collection beside its own ({@code <collection><suffix>}),
+     * written like its own: held for the batch, sent to a rebuild's collections, kept in memory for a history.
+     * Its reset empties them with {@link #clearBeside}.
+     */
+    public <D> Documents<D> beside(Class<?> type, String suffix, Class<D> kind, Function<D, String> idOf) {
+        return documents(kind, idOf, mongo.getCollectionName(type) + suffix);
+    }
+
+    /** Empties the documents of {@code kind} kept beside {@code type}'s ({@link #beside}). */
+    public void clearBeside(Class<?> type, String suffix, Class<?> kind) {
+        String beside = mongo.getCollectionName(type) + suffix;
+        if (mongo.collectionExists(beside)) {
+            clear(kind, beside);
+        }
+    }
+
+    /**
+     * Sends the writes held so far in this batch to MongoDB now, before the handler goes on: what it writes next
+     * then reaches MongoDB after them (a read model that marks where a change begins and ends, for its
+     * readers). The undo of the current event's writes is given up with them: a handler calls this before its
+     * event's writes or after its last one. Nothing to do outside a batch, or in a history's replay.
+     */
+    public void sendHeldWrites() {
+        if (CurrentUnitOfWork.isStarted() && CurrentUnitOfWork.get().getResource(SCRATCH) == null) {
+            flush(CurrentUnitOfWork.get());
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private <D> Documents<D> documents(Class<D> type, Function<D, String> idOf, String live) {
         if (!CurrentUnitOfWork.isStarted()) {

@@ -16,7 +16,7 @@ import org.springframework.data.mongodb.core.mapping.Document;
 @CompoundIndex(name = "tenant_catalogue_order", def = "{'tenantId': 1, 'position': 1, '_id': 1}")
 public record TradeItemTagDocument(@Id String id, String tenantId, String code, String name, String description,
                                    Instant createdAt, Instant updatedAt, boolean deleted, Instant deletedAt,
-                                   long version, long position) implements TagDocument {
+                                   long version, long position, TagState before) implements TagDocument {
 
     public static final String COLLECTION = "trade_item_tags";
 
@@ -24,9 +24,9 @@ public record TradeItemTagDocument(@Id String id, String tenantId, String code, 
     static final TagReadModel<TradeItemTagDocument> READ_MODEL = new TagReadModel<>(TradeItemTagDocument.class,
             TradeItemTagDocument::of);
 
-    public static TradeItemTagDocument of(String tenantId, long position, TagState tag) {
+    public static TradeItemTagDocument of(String tenantId, long position, TagState tag, TagState before) {
         return new TradeItemTagDocument(tag.id(), tenantId, tag.code(), tag.name(), tag.description(),
-                tag.createdAt(), tag.updatedAt(), tag.deleted(), tag.deletedAt(), tag.version(), position);
+                tag.createdAt(), tag.updatedAt(), tag.deleted(), tag.deletedAt(), tag.version(), position, before);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.traceloom.query.tradeitemtag;
 
 import static io.traceloom.query.tradeitemtag.TradeItemTagDocument.READ_MODEL;
 
+import io.traceloom.kernel.catalogue.TagSetPlace;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagCreated;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagDeleted;
 import io.traceloom.kernel.tradeitemtag.TradeItemTagRestored;
@@ -13,6 +14,7 @@ import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.eventhandling.Timestamp;
+import org.axonframework.messaging.MetaData;
 import org.springframework.stereotype.Component;
 
 @Component
@@ -28,23 +30,27 @@ public class TradeItemTagProjection {
     }
 
     @EventHandler
-    void on(TradeItemTagCreated event, @Timestamp Instant at, @SequenceNumber long version) {
-        READ_MODEL.created(writer, event, at, version);
+    void on(TradeItemTagCreated event, @Timestamp Instant at, @SequenceNumber long version,
+            MetaData metaData) {
+        READ_MODEL.created(writer, event, at, version, TagSetPlace.of(metaData));
     }
 
     @EventHandler
-    void on(TradeItemTagUpdated event, @Timestamp Instant at, @SequenceNumber long version) {
-        READ_MODEL.updated(writer, event, at, version);
+    void on(TradeItemTagUpdated event, @Timestamp Instant at, @SequenceNumber long version,
+            MetaData metaData) {
+        READ_MODEL.updated(writer, event, at, version, TagSetPlace.of(metaData));
     }
 
     @EventHandler
-    void on(TradeItemTagDeleted event, @Timestamp Instant at, @SequenceNumber long version) {
-        READ_MODEL.deleted(writer, event, at, version);
+    void on(TradeItemTagDeleted event, @Timestamp Instant at, @SequenceNumber long version,
+            MetaData metaData) {
+        READ_MODEL.deleted(writer, event, at, version, TagSetPlace.of(metaData));
     }
 
     @EventHandler
-    void on(TradeItemTagRestored event, @Timestamp Instant at, @SequenceNumber long version) {
-        READ_MODEL.restored(writer, event, at, version);
+    void on(TradeItemTagRestored event, @Timestamp Instant at, @SequenceNumber long version,
+            MetaData metaData) {
+        READ_MODEL.restored(writer, event, at, version, TagSetPlace.of(metaData));
     }
 
     @ResetHandler

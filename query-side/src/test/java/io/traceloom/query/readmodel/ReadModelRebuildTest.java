@@ -27,7 +27,7 @@ class ReadModelRebuildTest {
     }
 
     private static TradeItemTagDocument tag(int i) {
-        return TradeItemTagDocument.of("t1", i, TagState.created("tag-" + i, "C" + i, "Tag", null, AT, i));
+        return TradeItemTagDocument.of("t1", i, TagState.created("tag-" + i, "C" + i, "Tag", null, AT, i), null);
     }
 
     private void save(TradeItemTagDocument tag) {

@@ -38,7 +38,7 @@ class ReadModelWriterTest {
     }
 
     private static TradeItemTagDocument tag(int i) {
-        return TradeItemTagDocument.of("t1", i, TagState.created("tag-" + i, "C" + i, "Tag", null, AT, i));
+        return TradeItemTagDocument.of("t1", i, TagState.created("tag-" + i, "C" + i, "Tag", null, AT, i), null);
     }
 
     @Test
@@ -53,7 +53,7 @@ class ReadModelWriterTest {
                     storedWhileHandling.add(stored());
                     tags().save(tag(i));
                     if (i == 2) {
-                        tags().save(TradeItemTagDocument.of("t1", 0, tags().find("tag-0").state().deleted(AT, 3))); // sees the batch's own write
+                        tags().save(TradeItemTagDocument.of("t1", 0, tags().find("tag-0").state().deleted(AT, 3), null)); // sees the batch's own write
                         tags().remove("tag-1");
                     }
                     return null;
@@ -79,7 +79,7 @@ class ReadModelWriterTest {
                 message -> {
                     int i = (Integer) message.getPayload();
                     if (i == 1) {
-                        tags().save(TradeItemTagDocument.of("t1", 0, tags().find("tag-0").state().deleted(AT, 3)));
+                        tags().save(TradeItemTagDocument.of("t1", 0, tags().find("tag-0").state().deleted(AT, 3), null));
                         tags().save(tag(1));
                         tags().remove("tag-9");
                         ReadModelWriter.discardWritesOf(message); // what the dead-lettering handler does

@@ -12,6 +12,7 @@ import io.traceloom.query.history.TestHistories;
 import io.traceloom.query.readmodel.InMemoryMongo;
 import io.traceloom.query.readmodel.ReadModelWriter;
 import java.time.Instant;
+import org.axonframework.messaging.MetaData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class TradeItemTagProjectionTest {
 
     @Test
     void aCreatedTagIsLiveAndReadable() {
-        projection.on(new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", "EU organic"), T0, 0);
+        projection.on(new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", "EU organic"), T0, 0, MetaData.emptyInstance());
 
         assertThat(queries.handle(new FindTradeItemTag("t1", "tag-1"))).contains(
                 new TagView("tag-1", "ORG", "Organic", "EU organic", T0, T0, false, null, 0));
@@ -39,8 +40,8 @@ class TradeItemTagProjectionTest {
 
     @Test
     void aDeletedTagStaysReadableMarkedDeleted() {
-        projection.on(new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", null), T0, 0);
-        projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 3);
+        projection.on(new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", null), T0, 0, MetaData.emptyInstance());
+        projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 3, MetaData.emptyInstance());
 
         assertThat(queries.handle(new FindTradeItemTag("t1", "tag-1"))).contains(
                 new TagView("tag-1", "ORG", "Organic", null, T0, T1, true, T1, 3));
@@ -49,9 +50,9 @@ class TradeItemTagProjectionTest {
     @Test
     void handlingAnEventTwiceChangesNothing() {
         TradeItemTagCreated created = new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", null);
-        projection.on(created, T0, 0);
-        projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 1);
-        projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 1);
+        projection.on(created, T0, 0, MetaData.emptyInstance());
+        projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 1, MetaData.emptyInstance());
+        projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 1, MetaData.emptyInstance());
 
         assertThat(queries.handle(new ListTradeItemTags("t1", 1, 10, true)).items())
                 .containsExactly(new TagView("tag-1", "ORG", "Organic", null, T0, T1, true, T1, 1));
@@ -59,7 +60,7 @@ class TradeItemTagProjectionTest {
 
     @Test
     void anotherTenantsTagsAreInvisible() {
-        projection.on(new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", null), T0, 0);
+        projection.on(new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", null), T0, 0, MetaData.emptyInstance());
 
         assertThat(queries.handle(new FindTradeItemTag("t2", "tag-1"))).isEmpty();
         assertThat(queries.handle(new ListTradeItemTags("t2", 1, 10, true))).isEqualTo(
@@ -69,9 +70,9 @@ class TradeItemTagProjectionTest {
     @Test
     void listsPageOldestFirstAndHideDeletedUnlessAsked() {
         for (int i = 0; i < 5; i++) {
-            projection.on(new TradeItemTagCreated("t1", "tag-" + i, "C" + i, "Tag " + i, null), T0.plusSeconds(i), i);
+            projection.on(new TradeItemTagCreated("t1", "tag-" + i, "C" + i, "Tag " + i, null), T0.plusSeconds(i), i, MetaData.emptyInstance());
         }
-        projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 5);
+        projection.on(new TradeItemTagDeleted("t1", "tag-1"), T1, 5, MetaData.emptyInstance());
 
         TagPage live = queries.handle(new ListTradeItemTags("t1", 2, 2, false));
         assertThat(live.total()).isEqualTo(4);
@@ -86,7 +87,7 @@ class TradeItemTagProjectionTest {
 
     @Test
     void resetEmptiesTheReadModel() {
-        projection.on(new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", null), T0, 0);
+        projection.on(new TradeItemTagCreated("t1", "tag-1", "ORG", "Organic", null), T0, 0, MetaData.emptyInstance());
 
         projection.reset();
 
