@@ -2,7 +2,7 @@ package io.traceloom.api.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.traceloom.api.config.EmbeddedDefaults;
+import io.traceloom.api.embedded.EmbeddedDefaults;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.RunningTraceloom;
 import java.nio.file.Path;
