@@ -18,8 +18,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The the audit feed and the audit log's checkpoints and proofs' cases for the shared suites (see {@link FeatureCases}): hostile inputs, tenant isolation, reads by id
- * of another tenant's resources, and what the lists show.
+ * The audit feed's and the audit log's cases for the shared suites (see {@link FeatureCases}): their hostile inputs
+ * and their probes of tenant isolation.
  */
 public final class AuditCases implements FeatureCases {
 

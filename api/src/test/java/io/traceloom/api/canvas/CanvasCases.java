@@ -33,8 +33,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The canvas templates and their instances' cases for the shared suites (see {@link FeatureCases}): hostile inputs, tenant isolation, reads by id
- * of another tenant's resources, and what the lists show.
+ * The canvas templates' and their instances' cases for the shared suites (see {@link FeatureCases}): their hostile
+ * inputs, their probes of tenant isolation and of reads by id, the resources those need, and what their lists show.
  */
 public final class CanvasCases implements FeatureCases {
 

@@ -32,8 +32,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The credentials, their status lists and the VC API' cases for the shared suites (see {@link FeatureCases}): hostile inputs, tenant isolation, reads by id
- * of another tenant's resources, and what the lists show.
+ * The credentials', their status lists' and the VC API's cases for the shared suites (see {@link FeatureCases}):
+ * their hostile inputs, their probes of tenant isolation and of reads by id, the resources those need, and what
+ * their lists show.
  */
 public final class CredentialCases implements FeatureCases {
 

@@ -35,8 +35,8 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * The schemas' cases for the shared suites (see {@link FeatureCases}): hostile inputs, tenant isolation, reads by id
- * of another tenant's resources, and what the lists show.
+ * The schemas' cases for the shared suites (see {@link FeatureCases}): their hostile inputs, their probes of tenant
+ * isolation and of reads by id, the resources those need, and what their lists show.
  */
 public final class SchemaCases implements FeatureCases {
 
