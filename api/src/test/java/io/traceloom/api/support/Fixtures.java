@@ -47,25 +47,17 @@ public final class Fixtures {
         assertThat(http.delete("/trade-items/" + firstItem).status()).isEqualTo(204);
     }
 
-    /** Everything the read models hold, as the API lists it. */
+    /** Everything the read models hold, as the API lists it: what each feature's lists show. */
     public static JsonNode everything(Http http) {
         ObjectNode all = JsonNodeFactory.instance.objectNode();
-        all.set("tags", list(http, "/trade-item-tags?includeDeleted=true&limit=100"));
-        all.set("items", list(http, "/trade-items?limit=100"));
-        all.set("files", list(http, "/files?limit=100"));
-        Http.Response theme = http.get("/organization-themes");
-        all.set("theme", theme.status() == 200 ? theme.json() : JsonNodeFactory.instance.numberNode(theme.status()));
-        all.set("linkSets", list(http, "/link-sets?limit=100"));
-        all.set("schemas", list(http, "/schemas?limit=100"));
-        all.set("canvasTemplates", list(http, "/canvas-templates?limit=100"));
-        all.set("credentials", list(http, "/credentials?limit=100"));
-        all.set("tenantUsers", list(http, "/auth/tenant-users?limit=100"));
-        all.set("partnerTags", list(http, "/partner-tags?includeDeleted=true&limit=100"));
-        all.set("custodyCommissions", list(http, "/custody-commissions?limit=100"));
+        for (FeatureCases feature : Features.ALL) {
+            feature.listed(http, all);
+        }
         return all;
     }
 
-    private static ArrayNode list(Http http, String path) {
+    /** Every row of a list, page after page ({@code path} has a query ending in {@code limit=100}). */
+    public static ArrayNode list(Http http, String path) {
         ArrayNode rows = JsonNodeFactory.instance.arrayNode();
         for (int page = 1; ; page++) {
             JsonNode json = http.get(path + "&page=" + page).json();
