@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.nimbusds.jwt.JWTClaimsSet;
+import io.traceloom.api.support.AuditFeeds;
 import io.traceloom.api.support.Http;
 import io.traceloom.api.support.Http.Response;
 import io.traceloom.api.support.SharedOidcTraceloom;
@@ -333,8 +334,12 @@ class OidcModeTest {
         assertThat(oidc.anonymous().get("/schemas/" + id, "Accept", "application/json").status()).isEqualTo(401);
     }
 
-    /** Sends the request, and checks that the store's head did not move. */
+    /**
+     * Sends the request, and checks that the store's head did not move. The audit log's appender extends the log a
+     * moment after every write (an earlier test's too): waited for first, so that only the request could move it.
+     */
     private Response refusedStoringNothing(Supplier<Response> request) {
+        AuditFeeds.awaitAppended(oidc.traceloom());
         EventStore events = oidc.traceloom().bean(EventStore.class);
         long before = position(events.createHeadToken());
         Response response = request.get();
