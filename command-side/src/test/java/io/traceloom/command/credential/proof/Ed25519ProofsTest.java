@@ -1,4 +1,4 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
 import static io.traceloom.command.credential.SampleCredentials.SUITE;
 import static io.traceloom.command.credential.SampleCredentials.budget;
@@ -8,6 +8,9 @@ import static io.traceloom.command.credential.SampleCredentials.unsigned;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.traceloom.command.credential.SampleCredentials;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.model.StatusEntry;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -248,7 +251,7 @@ class Ed25519ProofsTest {
         Ed25519Proofs.Verification verification = SUITE.verify(credential, NOW, budget());
         assertThat(verification.errors()).isEmpty();
         assertThat(verification.statuses()).containsExactly(
-                new Ed25519Proofs.StatusEntry("revocation", 7, "https://lists.example/1",
+                new StatusEntry("revocation", 7, "https://lists.example/1",
                 DidKey.did(issuer.getPublic())));
 
         JsonObjectBuilder unsigned = Json.createObjectBuilder(credential).add("credentialStatus",

@@ -1,8 +1,8 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
 import com.apicatalog.rdf.canon.RdfCanonTicker;
 import io.traceloom.command.config.CommandSideProperties.Limits;
-import io.traceloom.kernel.schema.WorkDeadline;
+import io.traceloom.command.credential.model.OverLimitException;
 
 /**
  * What the work on one credential may still cost: its limits, and a deadline that every loop of the
@@ -47,9 +47,17 @@ public final class WorkBudget {
         }
     }
 
-    /** The deadline, for work done elsewhere on the credential's behalf (checking its subjects against schemas). */
-    public WorkDeadline deadline() {
-        return new WorkDeadline(deadline, timedOut().getMessage());
+    /**
+     * When the deadline passes, as {@link System#nanoTime()} tells it: for work done elsewhere on the credential's
+     * behalf (checking its subjects against schemas).
+     */
+    public long deadlineNanoTime() {
+        return deadline;
+    }
+
+    /** What an answer says once the deadline has passed: the work stopped, and the setting that stopped it. */
+    public String timeoutReason() {
+        return timedOut().getMessage();
     }
 
     OverLimitException timedOut() {

@@ -1,4 +1,4 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
 import java.security.PrivateKey;
 import java.security.PublicKey;

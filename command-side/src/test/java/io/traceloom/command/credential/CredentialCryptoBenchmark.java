@@ -1,5 +1,11 @@
 package io.traceloom.command.credential;
 
+import io.traceloom.command.credential.proof.ContextDocuments;
+import io.traceloom.command.credential.proof.DidKey;
+import io.traceloom.command.credential.proof.Ed25519Proofs;
+import io.traceloom.command.credential.proof.JsonValues;
+import io.traceloom.command.credential.proof.StrictCanonicalizer;
+import io.traceloom.command.credential.proof.WorkBudget;
 import jakarta.json.JsonObject;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -12,9 +18,10 @@ import java.util.UUID;
  * The credential cryptography alone, in one thread (one core), after a warm-up: how many credentials per
  * second it signs, and how many it verifies, a credential as the service issues it (status entry included).
  * Each rate is given per second of wall-clock time and per second of the thread's CPU time: on a shared
- * machine the second is what one core does, whatever else runs. Run by {@code bench/run.sh} in a JVM of its
- * own, from the packaged jar:
- * {@code java -cp traceloom.jar -Dloader.main=io.traceloom.command.credential.CredentialCryptoBenchmark
+ * machine the second is what one core does, whatever else runs. Test code, not the service's: run by
+ * {@code bench/run.sh} in a JVM of its own, from the packaged jar with the command side's test classes:
+ * {@code java -cp traceloom.jar -Dloader.path=command-side/target/test-classes
+ * -Dloader.main=io.traceloom.command.credential.CredentialCryptoBenchmark
  * org.springframework.boot.loader.launch.PropertiesLauncher 2000}. Prints one JSON line.
  */
 public final class CredentialCryptoBenchmark {
@@ -28,7 +35,7 @@ public final class CredentialCryptoBenchmark {
 
     public static void main(String[] args) throws Exception {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
-        ContextDocuments contexts = new ContextDocuments("http://localhost:8080");
+        ContextDocuments contexts = CredentialConfiguration.contextsServedAt("http://localhost:8080");
         Ed25519Proofs suite = new Ed25519Proofs(new StrictCanonicalizer(contexts));
         KeyPair key = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
         JsonObject unsigned = JsonValues.object()

@@ -1,4 +1,4 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
 import com.apicatalog.jsonld.JsonLdError;
 import com.apicatalog.jsonld.JsonLdErrorCode;
@@ -6,8 +6,7 @@ import com.apicatalog.jsonld.document.Document;
 import com.apicatalog.jsonld.document.JsonDocument;
 import com.apicatalog.jsonld.loader.DocumentLoader;
 import com.apicatalog.jsonld.loader.DocumentLoaderOptions;
-import io.traceloom.kernel.credential.FindServiceContext;
-import io.traceloom.kernel.credential.FindStatusList;
+import io.traceloom.command.credential.model.CredentialModel;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,26 +18,33 @@ import java.util.Map;
  * and v2, Data Integrity v2, Ed25519Signature2020 v1, Bitstring Status List v1; see contexts/LICENSES.md):
  * nothing is fetched at run time, and every other URL is refused. The service's own context gives free-form credential subject
  * properties a vocabulary ({@code @vocab}), so no property escapes the signature; its IRI is the
- * service's public base URL plus {@link FindServiceContext#PATH}, where the API serves it.
+ * service's public base URL plus the path where the API serves it.
  */
 public final class ContextDocuments implements DocumentLoader {
 
-    public static final String CREDENTIALS_V1 = "https://www.w3.org/2018/credentials/v1";
-    public static final String CREDENTIALS_V2 = "https://www.w3.org/ns/credentials/v2";
+    public static final String CREDENTIALS_V1 = CredentialModel.CREDENTIALS_V1;
+    public static final String CREDENTIALS_V2 = CredentialModel.CREDENTIALS_V2;
     /** The Bitstring Status List terms for VC 1.1 credentials (VC 2.0's context defines them itself). */
     public static final String BITSTRING_STATUS_LIST_V1 = "https://www.w3.org/ns/credentials/status/v1";
     public static final String DATA_INTEGRITY_V2 = "https://w3id.org/security/data-integrity/v2";
     public static final String ED25519_2020 = "https://w3id.org/security/suites/ed25519-2020/v1";
 
     private final String publicBaseUrl;
+    private final String statusListPath;
     private final String traceloomContext;
     private final JsonObject traceloomDocument;
     private final Map<String, Document> documents;
 
-    /** @param publicBaseUrl where clients reach this service, e.g. {@code https://traceloom.example.com} */
-    public ContextDocuments(String publicBaseUrl) {
+    /**
+     * @param publicBaseUrl  where clients reach this service, e.g. {@code https://traceloom.example.com}
+     * @param contextPath    where under it the service serves its own context
+     * @param statusListPath where under it the service serves its status list credentials, each at this path
+     *                       followed by the list's id
+     */
+    public ContextDocuments(String publicBaseUrl, String contextPath, String statusListPath) {
         this.publicBaseUrl = publicBaseUrl.replaceAll("/+$", "");
-        this.traceloomContext = this.publicBaseUrl + FindServiceContext.PATH;
+        this.statusListPath = statusListPath;
+        this.traceloomContext = this.publicBaseUrl + contextPath;
         this.traceloomDocument = JsonValues.object()
                 .add("@context", JsonValues.object()
                         .add("@version", 1.1)
@@ -60,12 +66,12 @@ public final class ContextDocuments implements DocumentLoader {
 
     /** The URL of one of the service's status list credentials. */
     public String statusListUrl(String listId) {
-        return publicBaseUrl + FindStatusList.PATH + listId;
+        return publicBaseUrl + statusListPath + listId;
     }
 
     /** The id of the service's status list at {@code url}, or {@code null} when the URL is not one. */
     public String statusListId(String url) {
-        String prefix = publicBaseUrl + FindStatusList.PATH;
+        String prefix = publicBaseUrl + statusListPath;
         if (!url.startsWith(prefix)) {
             return null;
         }

@@ -1,4 +1,4 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.model;
 
 /**
  * A credential that cannot be signed or checked as it stands: something in it would not be covered by

@@ -1,4 +1,4 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.model;
 
 /**
  * A credential that would cost more to sign or verify than the configured limits allow

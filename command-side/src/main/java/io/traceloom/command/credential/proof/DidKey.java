@@ -1,6 +1,7 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
 import com.apicatalog.multibase.Multibase;
+import io.traceloom.command.credential.model.InvalidCredentialException;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PublicKey;

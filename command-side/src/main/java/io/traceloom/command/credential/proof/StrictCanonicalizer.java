@@ -1,6 +1,6 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
-import static io.traceloom.command.credential.InvalidCredentialException.excerpt;
+import static io.traceloom.command.credential.model.InvalidCredentialException.excerpt;
 
 import com.apicatalog.jsonld.JsonLdError;
 import com.apicatalog.jsonld.JsonLdErrorCode;
@@ -13,7 +13,8 @@ import com.apicatalog.jsonld.processor.ProcessingRuntime;
 import com.apicatalog.rdf.api.RdfConsumerException;
 import com.apicatalog.rdf.canon.RdfCanon;
 import com.apicatalog.rdf.nquads.NQuadsWriter;
-import io.traceloom.command.credential.WorkBudget.CanonicalizationStopped;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.proof.WorkBudget.CanonicalizationStopped;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;

@@ -1,4 +1,4 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.model;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -18,12 +18,12 @@ import java.util.regex.Pattern;
  * verifier relies on is read here, never from the JSON alone, so that a value written in another form
  * than the expected one is an error instead of going unseen.
  */
-final class ExpandedNode {
+public final class ExpandedNode {
 
-    static final String CREDENTIALS = "https://www.w3.org/2018/credentials#";
-    static final String SECURITY = "https://w3id.org/security#";
-    static final String STATUS = "https://www.w3.org/ns/credentials/status#";
-    static final String XSD_DATE_TIME = "http://www.w3.org/2001/XMLSchema#dateTime";
+    public static final String CREDENTIALS = "https://www.w3.org/2018/credentials#";
+    public static final String SECURITY = "https://w3id.org/security#";
+    public static final String STATUS = "https://www.w3.org/ns/credentials/status#";
+    public static final String XSD_DATE_TIME = "http://www.w3.org/2001/XMLSchema#dateTime";
     /** xsd:dateTime with the zone that makes it one instant (Z or an offset). */
     private static final Pattern DATE_TIME =
             Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d{1,9})?(Z|[+-]\\d\\d:\\d\\d)");
@@ -35,13 +35,13 @@ final class ExpandedNode {
     }
 
     /** The one node a document describes at its top, or empty when it describes none or several. */
-    static Optional<ExpandedNode> only(JsonArray expanded) {
+    public static Optional<ExpandedNode> only(JsonArray expanded) {
         return expanded.size() == 1 && expanded.get(0) instanceof JsonObject node
                 ? Optional.of(new ExpandedNode(node)) : Optional.empty();
     }
 
     /** The nodes the property refers to (values that are literals are left out). */
-    List<ExpandedNode> nodes(String property) {
+    public List<ExpandedNode> nodes(String property) {
         List<ExpandedNode> nodes = new ArrayList<>();
         for (JsonValue value : values(property)) {
             if (value instanceof JsonObject object && !object.containsKey("@value") && !object.containsKey("@list")) {
@@ -56,7 +56,7 @@ final class ExpandedNode {
      *
      * @throws IllegalArgumentException for several values or any other form
      */
-    Optional<String> onlyString(String property, String name) {
+    public Optional<String> onlyString(String property, String name) {
         JsonArray values = values(property);
         if (values.isEmpty()) {
             return Optional.empty();
@@ -68,7 +68,7 @@ final class ExpandedNode {
         throw new IllegalArgumentException(name + " must be a single string");
     }
 
-    List<String> types() {
+    public List<String> types() {
         List<String> types = new ArrayList<>();
         if (node.get("@type") instanceof JsonArray array) {
             array.forEach(type -> types.add(type instanceof JsonString string ? string.getString() : type.toString()));
@@ -76,7 +76,7 @@ final class ExpandedNode {
         return types;
     }
 
-    JsonArray values(String property) {
+    public JsonArray values(String property) {
         return node.get(property) instanceof JsonArray array ? array : JsonValue.EMPTY_JSON_ARRAY;
     }
 
@@ -86,7 +86,7 @@ final class ExpandedNode {
      *
      * @throws IllegalArgumentException when it refers to none, to several, or holds a value instead
      */
-    String onlyReference(String property, String name) {
+    public String onlyReference(String property, String name) {
         JsonArray values = values(property);
         if (values.size() != 1) {
             throw new IllegalArgumentException(name + " must be given once, " + values.size() + " found");
@@ -103,7 +103,7 @@ final class ExpandedNode {
      *
      * @throws IllegalArgumentException for any other form
      */
-    Optional<String> onlyLiteral(String property, String datatype, String name) {
+    public Optional<String> onlyLiteral(String property, String datatype, String name) {
         JsonArray values = values(property);
         if (values.isEmpty()) {
             return Optional.empty();
@@ -120,11 +120,11 @@ final class ExpandedNode {
     }
 
     /** A date and time as written, and the instant it names. */
-    record DateTime(String lexical, Instant instant) {
+    public record DateTime(String lexical, Instant instant) {
     }
 
     /** The one xsd:dateTime value of the property; empty when the property is absent. */
-    Optional<DateTime> onlyDateTime(String property, String name) {
+    public Optional<DateTime> onlyDateTime(String property, String name) {
         return onlyLiteral(property, XSD_DATE_TIME, name).map(lexical -> {
             if (!DATE_TIME.matcher(lexical).matches()) {
                 throw new IllegalArgumentException(name + " must be an xsd:dateTime with a time zone");

@@ -1,7 +1,8 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
 import com.apicatalog.rdf.api.RdfQuadConsumer;
 import com.apicatalog.rdf.nquads.NQuadsWriter;
+import io.traceloom.command.credential.model.OverLimitException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

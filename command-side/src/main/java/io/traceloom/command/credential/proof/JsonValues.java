@@ -1,4 +1,4 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

@@ -1,8 +1,10 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
-import static io.traceloom.command.credential.InvalidCredentialException.excerpt;
+import static io.traceloom.command.credential.model.InvalidCredentialException.excerpt;
 
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.model.OverLimitException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;

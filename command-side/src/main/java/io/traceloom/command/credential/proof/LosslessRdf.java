@@ -1,6 +1,6 @@
-package io.traceloom.command.credential;
+package io.traceloom.command.credential.proof;
 
-import static io.traceloom.command.credential.InvalidCredentialException.excerpt;
+import static io.traceloom.command.credential.model.InvalidCredentialException.excerpt;
 
 import com.apicatalog.jsonld.JsonLdError;
 import com.apicatalog.jsonld.deseralization.JsonLdToRdf;
@@ -12,7 +12,9 @@ import com.apicatalog.jsonld.uri.UriValidationPolicy;
 import com.apicatalog.rdf.api.RdfConsumerException;
 import com.apicatalog.rdf.api.RdfQuadConsumer;
 import io.traceloom.command.config.CommandSideProperties.Limits;
-import io.traceloom.command.credential.LookAlikeBlankNodes.Quad;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.model.OverLimitException;
+import io.traceloom.command.credential.proof.LookAlikeBlankNodes.Quad;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
