@@ -30,7 +30,8 @@ class EngineArchitectureTest {
     private static final String KERNEL = "io.traceloom.kernel";
 
     /** The engines, each a sub-package of its feature's package on the command side. */
-    static final List<String> ENGINES = List.of("credential.proof", "credential.model");
+    static final List<String> ENGINES = List.of("credential.proof", "credential.model", "schema.engine",
+            "canvas.sandbox");
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

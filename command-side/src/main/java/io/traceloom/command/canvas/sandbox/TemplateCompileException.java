@@ -1,9 +1,9 @@
-package io.traceloom.command.canvas;
+package io.traceloom.command.canvas.sandbox;
 
 /**
  * A template that does not compile, with where (1-based; 0 when the parser could not say) and why.
  */
-final class TemplateCompileException extends RuntimeException {
+public final class TemplateCompileException extends RuntimeException {
 
     private final int line;
     private final int column;
@@ -14,16 +14,16 @@ final class TemplateCompileException extends RuntimeException {
         this.column = column;
     }
 
-    int line() {
+    public int line() {
         return line;
     }
 
-    int column() {
+    public int column() {
         return column;
     }
 
     /** "line 2, column 6: found 'EOF', expected '{{/'" */
-    String describe() {
+    public String describe() {
         return line > 0 ? "line " + line + ", column " + column + ": " + getMessage() : getMessage();
     }
 }

@@ -1,4 +1,4 @@
-package io.traceloom.command.canvas;
+package io.traceloom.command.canvas.sandbox;
 
 import com.github.jknack.handlebars.Decorator;
 import com.github.jknack.handlebars.Helper;

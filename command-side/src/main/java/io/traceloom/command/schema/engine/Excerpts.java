@@ -1,4 +1,4 @@
-package io.traceloom.command.schema;
+package io.traceloom.command.schema.engine;
 
 /** Text quoted into an answer: one line, and short, whatever a client sent. */
 final class Excerpts {

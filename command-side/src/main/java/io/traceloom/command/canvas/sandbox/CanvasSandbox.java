@@ -1,4 +1,4 @@
-package io.traceloom.command.canvas;
+package io.traceloom.command.canvas.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.jknack.handlebars.Context;
@@ -28,7 +28,7 @@ import java.util.Map;
  * Whitespace follows Mustache (and Handlebars.js): a line holding only a block tag leaves no blank line. A
  * compiled {@link Template} is safe to share between threads: callers cache it.
  */
-final class CanvasSandbox {
+public final class CanvasSandbox {
 
     private final Handlebars handlebars = new Handlebars(NothingToLoad.INSTANCE)
             .with(new SandboxHelpers())
@@ -40,7 +40,7 @@ final class CanvasSandbox {
     /**
      * @throws TemplateCompileException when it is not a template, with the line and column the parser names
      */
-    Template compile(String source) {
+    public Template compile(String source) {
         try {
             return handlebars.compileInline(source);
         } catch (HandlebarsException e) {
@@ -63,7 +63,7 @@ final class CanvasSandbox {
      *                                  longer than {@code timeout}, or recurses too deeply
      * @throws TemplateRenderException  when the template fails as written (a partial, a decorator)
      */
-    String render(Template template, JsonNode variables, long maxBytes, Duration timeout) {
+    public String render(Template template, JsonNode variables, long maxBytes, Duration timeout) {
         BoundedOutput output = new BoundedOutput(maxBytes);
         Context context = Context.newBuilder(JsonValues.unwrap(variables)).resolver(JsonValues.INSTANCE).build();
         RenderBudget.start(timeout.toNanos());
@@ -117,7 +117,7 @@ final class CanvasSandbox {
     }
 
     /** A template that fails as written, at render time. */
-    static final class TemplateRenderException extends RuntimeException {
+    public static final class TemplateRenderException extends RuntimeException {
         TemplateRenderException(String message) {
             super(message, null, false, false);
         }

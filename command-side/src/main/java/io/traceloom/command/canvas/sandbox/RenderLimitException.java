@@ -1,9 +1,9 @@
-package io.traceloom.command.canvas;
+package io.traceloom.command.canvas.sandbox;
 
 /** A render that was stopped at one of its limits. */
-final class RenderLimitException extends RuntimeException {
+public final class RenderLimitException extends RuntimeException {
 
-    enum Limit { TIME, OUTPUT, DEPTH }
+    public enum Limit { TIME, OUTPUT, DEPTH }
 
     private final Limit limit;
 
@@ -12,7 +12,7 @@ final class RenderLimitException extends RuntimeException {
         this.limit = limit;
     }
 
-    Limit limit() {
+    public Limit limit() {
         return limit;
     }
 }

@@ -1,4 +1,4 @@
-package io.traceloom.command.schema;
+package io.traceloom.command.schema.engine;
 
 /**
  * The time one evaluation of a JSON Schema may take. JSON Schema has no bound on its own: a regular

@@ -1,4 +1,4 @@
-package io.traceloom.command.schema;
+package io.traceloom.command.schema.engine;
 
 /** A schema that satisfies its meta-schema but cannot be compiled: a reference that does not resolve, a bad pattern. */
 public class UnusableSchemaException extends RuntimeException {

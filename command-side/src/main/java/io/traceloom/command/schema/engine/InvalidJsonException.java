@@ -1,4 +1,4 @@
-package io.traceloom.command.schema;
+package io.traceloom.command.schema.engine;
 
 /** Text that is not JSON as this service reads it (see {@link JsonSchemas#read}). */
 public class InvalidJsonException extends RuntimeException {

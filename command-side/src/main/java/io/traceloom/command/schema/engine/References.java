@@ -1,4 +1,4 @@
-package io.traceloom.command.schema;
+package io.traceloom.command.schema.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.AbsoluteIri;
@@ -14,13 +14,13 @@ import java.util.function.Function;
  * also where it is data rather than a keyword (in a {@code const}); callers keep only what compiling actually
  * loaded, so a schema counts as using exactly the stored schemas it refers to itself (not those they use).
  */
-final class References {
+public final class References {
 
     private References() {
     }
 
     /** @param idOf the stored schema's id for a document IRI, or {@code null} */
-    static Set<String> of(JsonNode schema, String location, Function<String, String> idOf) {
+    public static Set<String> of(JsonNode schema, String location, Function<String, String> idOf) {
         Set<String> ids = new TreeSet<>();
         walk(schema, location, idOf, ids);
         return ids;

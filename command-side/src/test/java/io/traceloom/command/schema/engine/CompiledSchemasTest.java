@@ -1,4 +1,4 @@
-package io.traceloom.command.schema;
+package io.traceloom.command.schema.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

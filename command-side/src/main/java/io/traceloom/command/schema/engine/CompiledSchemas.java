@@ -1,4 +1,4 @@
-package io.traceloom.command.schema;
+package io.traceloom.command.schema.engine;
 
 import com.networknt.schema.Schema;
 import java.util.Iterator;
@@ -17,18 +17,18 @@ import java.util.Map;
  * is counted as {@link #BYTES_PER_CHARACTER} for every character it was compiled from, its own and those of the
  * stored schemas it includes; one heavier than the whole capacity is used once and not kept.
  */
-final class CompiledSchemas {
+public final class CompiledSchemas {
 
-    static final long BYTES_PER_CHARACTER = 100;
+    public static final long BYTES_PER_CHARACTER = 100;
 
-    record Key(String tenantId, String schema, long version) {
+    public record Key(String tenantId, String schema, long version) {
     }
 
     /**
      * @param dependencies the version of each stored schema (by id) the compiled form includes
      * @param characters   the characters it was compiled from, its own and those of its dependencies
      */
-    record Entry(Schema compiled, Map<String, Long> dependencies, long characters) {
+    public record Entry(Schema compiled, Map<String, Long> dependencies, long characters) {
 
         long weight() {
             return characters * BYTES_PER_CHARACTER;
@@ -40,15 +40,15 @@ final class CompiledSchemas {
     private long weight;
 
     /** @param capacity the most bytes, as estimated, the entries may weigh together */
-    CompiledSchemas(long capacity) {
+    public CompiledSchemas(long capacity) {
         this.capacity = capacity;
     }
 
-    synchronized Entry get(Key key) {
+    public synchronized Entry get(Key key) {
         return entries.get(key);
     }
 
-    synchronized void put(Key key, Entry entry) {
+    public synchronized void put(Key key, Entry entry) {
         Entry replaced = entries.remove(key);
         if (replaced != null) {
             weight -= replaced.weight();
@@ -65,7 +65,7 @@ final class CompiledSchemas {
     }
 
     /** What the entries kept weigh together, as estimated. */
-    synchronized long weight() {
+    public synchronized long weight() {
         return weight;
     }
 }

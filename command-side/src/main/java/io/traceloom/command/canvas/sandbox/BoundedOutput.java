@@ -1,4 +1,4 @@
-package io.traceloom.command.canvas;
+package io.traceloom.command.canvas.sandbox;
 
 import java.io.Writer;
 

@@ -1,4 +1,4 @@
-package io.traceloom.command.canvas;
+package io.traceloom.command.canvas.sandbox;
 
 /**
  * What one render may spend: a deadline, checked at every value a template looks up and every piece of

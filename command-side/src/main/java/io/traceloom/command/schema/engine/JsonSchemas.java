@@ -1,4 +1,4 @@
-package io.traceloom.command.schema;
+package io.traceloom.command.schema.engine;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -22,7 +22,6 @@ import com.networknt.schema.dialect.DialectId;
 import com.networknt.schema.path.PathType;
 import com.networknt.schema.serialization.NodeReader;
 import io.traceloom.kernel.message.Violation;
-import io.traceloom.kernel.schema.WorkDeadline;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -234,6 +233,15 @@ public final class JsonSchemas {
     }
 
     /**
+     * The deadline of the caller's work, which an evaluation runs within as well as within this engine's own.
+     *
+     * @param nanoTime when it passes, as {@link System#nanoTime()} tells it
+     * @param reason   what the {@link OverLimitException} says once it has passed
+     */
+    public record CallersDeadline(long nanoTime, String reason) {
+    }
+
+    /**
      * Every violation of {@code document} against {@code compiled}, in the order found.
      *
      * @throws OverLimitException when the evaluation takes longer than allowed, or loops
@@ -250,7 +258,7 @@ public final class JsonSchemas {
      * @throws OverLimitException when the evaluation takes longer than allowed (saying whose deadline passed), or
      *                            loops, or a pattern is too complex to evaluate
      */
-    public List<Violation> validate(Schema compiled, JsonNode document, WorkDeadline deadline) {
+    public List<Violation> validate(Schema compiled, JsonNode document, CallersDeadline deadline) {
         return evaluate(compiled, document, deadline);
     }
 
@@ -258,7 +266,7 @@ public final class JsonSchemas {
         return evaluate(schema, document, null);
     }
 
-    private List<Violation> evaluate(Schema schema, JsonNode document, WorkDeadline callers) {
+    private List<Violation> evaluate(Schema schema, JsonNode document, CallersDeadline callers) {
         long own = System.nanoTime() + timeout.toNanos();
         boolean callersFirst = callers != null && callers.nanoTime() - own < 0;
         CheckedExecution execution = new CheckedExecution();

@@ -1,4 +1,4 @@
-package io.traceloom.command.canvas;
+package io.traceloom.command.canvas.sandbox;
 
 import com.github.jknack.handlebars.Template;
 import java.util.Iterator;
@@ -14,9 +14,9 @@ import java.util.function.Function;
  * (1,000 of those were 4.4 GB). Each is counted as {@link #BYTES_PER_CHARACTER} for every character of its
  * source; one heavier than the whole capacity is used once and not kept.
  */
-final class CompiledTemplates {
+public final class CompiledTemplates {
 
-    static final long BYTES_PER_CHARACTER = 100;
+    public static final long BYTES_PER_CHARACTER = 100;
 
     private record Key(String templateId, long version) {
     }
@@ -29,11 +29,11 @@ final class CompiledTemplates {
     private long weight;
 
     /** @param capacity the most bytes, as estimated, the templates kept may weigh together */
-    CompiledTemplates(long capacity) {
+    public CompiledTemplates(long capacity) {
         this.capacity = capacity;
     }
 
-    Template get(String templateId, long version, String source, Function<String, Template> compile) {
+    public Template get(String templateId, long version, String source, Function<String, Template> compile) {
         Key key = new Key(templateId, version);
         synchronized (this) {
             Kept kept = templates.get(key);
@@ -63,12 +63,12 @@ final class CompiledTemplates {
     }
 
     /** What the templates kept weigh together, as estimated. */
-    synchronized long weight() {
+    public synchronized long weight() {
         return weight;
     }
 
     /** How many templates are kept. */
-    synchronized int size() {
+    public synchronized int size() {
         return templates.size();
     }
 }

@@ -1,4 +1,4 @@
-package io.traceloom.command.schema;
+package io.traceloom.command.schema.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
