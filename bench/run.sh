@@ -51,7 +51,7 @@ if ! command -v wrk >/dev/null; then
 fi
 if curl -s -o /dev/null "$BASE/"; then say "port $PORT is taken: set BENCH_PORT"; exit 1; fi
 # the two in-memory benchmarks (credential cryptography, the audit tree) are test code: run from test-classes
-if [ ! -f "$JAR" ] || [ ! -d command-side/target/test-classes ] || [ -n "$(find shared-kernel command-side query-side api -name '*.java' -newer "$JAR" -o -name '*.yml' -newer "$JAR" | head -1)" ]; then
+if [ ! -f "$JAR" ] || [ ! -d command-side/target/test-classes ] || [ ! -d query-side/target/test-classes ] || [ -n "$(find shared-kernel command-side query-side api -name '*.java' -newer "$JAR" -o -name '*.yml' -newer "$JAR" | head -1)" ]; then
   say "building $JAR"
   ./mvnw -B -q package -DskipTests
 fi
@@ -201,7 +201,8 @@ for ((round = 1; round <= ROUNDS; round++)); do
 done
 
 say "the audit log's tree of $TREE_LEAVES leaves, in memory (what a checkpoint or proof computes and reads)"
-TREE=$(java -cp "$JAR" -Dloader.main=io.traceloom.query.audit.AuditTreeBenchmark \
+TREE=$(java -cp "$JAR" -Dloader.path=query-side/target/test-classes \
+  -Dloader.main=io.traceloom.query.audit.AuditTreeBenchmark \
   org.springframework.boot.loader.launch.PropertiesLauncher "$TREE_LEAVES")
 
 events=$(( $(head_position) + 1 ))

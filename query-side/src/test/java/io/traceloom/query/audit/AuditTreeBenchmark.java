@@ -16,7 +16,8 @@ import java.util.function.Supplier;
  * What a checkpoint's root and a proof cost at a size the HTTP bench cannot seed here (bench/run.sh runs it with the
  * leaf count, 1,000,000 by default): the tree kept in tiles exactly as the read model keeps them, in memory, so what
  * is measured is the engine's work and how many tiles each answer reads (each tile one read by {@code _id} from
- * MongoDB in the service). Prints one line of JSON.
+ * MongoDB in the service). Prints one line of JSON. Test code, not the service's: bench/run.sh runs it from the
+ * packaged jar with {@code -Dloader.path=query-side/target/test-classes}.
  */
 public final class AuditTreeBenchmark {
 
