@@ -303,4 +303,3 @@ final class ProjectionRebuild implements Runnable {
         }
     }
 }
-}
