@@ -40,7 +40,7 @@ final class ProjectionRebuild implements Runnable {
     private final long head;
     private final Instant startedAt = Instant.now();
     private final long startedNanos = System.nanoTime();
-    private final ReadModelRebuild readModels = new ReadModelRebuild(rebuilds.mongo);
+    private final ReadModelRebuild readModels;
     private final Thread thread;
     private volatile boolean cancelled;
     private boolean swapping;
@@ -52,6 +52,7 @@ final class ProjectionRebuild implements Runnable {
     ProjectionRebuild(ProjectionRebuilds rebuilds, String projection, StreamingEventProcessor processor,
                       EventHandlerInvoker handlers, long head) {
         this.rebuilds = rebuilds;
+        this.readModels = new ReadModelRebuild(rebuilds.mongo);
         this.projection = projection;
         this.processor = processor;
         this.handlers = handlers;
