@@ -50,8 +50,11 @@ if ! command -v wrk >/dev/null; then
   fi
 fi
 if curl -s -o /dev/null "$BASE/"; then say "port $PORT is taken: set BENCH_PORT"; exit 1; fi
+# the benchmark endpoints and the two in-memory benchmarks (credential cryptography, the audit tree) are test
+# code: the service and the benchmarks take them from test-classes (Spring Boot's loader.path)
 BENCH_CLASSES=api/target/test-classes/io/traceloom/api/bench
-if [ ! -f "$JAR" ] || [ ! -d "$BENCH_CLASSES" ] \
+if [ ! -f "$JAR" ] || [ ! -d "$BENCH_CLASSES" ] || [ ! -d command-side/target/test-classes ] \
+    || [ ! -d query-side/target/test-classes ] \
     || [ -n "$(find shared-kernel command-side query-side api -name '*.java' -newer "$JAR" -o -name '*.yml' -newer "$JAR" | head -1)" ]; then
   say "building $JAR"
   ./mvnw -B -q package -DskipTests
@@ -199,14 +202,16 @@ done
 
 say "credential signing and verification in one thread, $CREDENTIALS each, $ROUNDS times"
 for ((round = 1; round <= ROUNDS; round++)); do
-  rates=$(java -cp "$JAR" -Dloader.main=io.traceloom.command.credential.CredentialCryptoBenchmark \
+  rates=$(java -cp "$JAR" -Dloader.path=command-side/target/test-classes \
+    -Dloader.main=io.traceloom.command.credential.CredentialCryptoBenchmark \
     org.springframework.boot.loader.launch.PropertiesLauncher "$CREDENTIALS")
   echo "sign $(echo "$rates" | json_number signsPerSecond) $(echo "$rates" | json_number signsPerCpuSecond)" >>"$RESULTS"
   echo "verify_core $(echo "$rates" | json_number verifiesPerSecond) $(echo "$rates" | json_number verifiesPerCpuSecond)" >>"$RESULTS"
 done
 
 say "the audit log's tree of $TREE_LEAVES leaves, in memory (what a checkpoint or proof computes and reads)"
-TREE=$(java -cp "$JAR" -Dloader.main=io.traceloom.query.audit.AuditTreeBenchmark \
+TREE=$(java -cp "$JAR" -Dloader.path=query-side/target/test-classes \
+  -Dloader.main=io.traceloom.query.audit.AuditTreeBenchmark \
   org.springframework.boot.loader.launch.PropertiesLauncher "$TREE_LEAVES")
 
 events=$(( $(head_position) + 1 ))

@@ -3,6 +3,12 @@ package io.traceloom.command.credential;
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
 import io.traceloom.command.credential.StatusIndexes.Slot;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.proof.ContextDocuments;
+import io.traceloom.command.credential.proof.DidKey;
+import io.traceloom.command.credential.proof.Ed25519Proofs;
+import io.traceloom.command.credential.proof.ProofSettings;
+import io.traceloom.command.credential.proof.WorkBudget;
 import io.traceloom.command.rejection.DomainRejectionException;
 import io.traceloom.kernel.credential.IssueCredential;
 import io.traceloom.kernel.credential.ProvideIssuer;
@@ -100,7 +106,7 @@ public class CredentialCommandHandler {
     private String satisfiedSchema(IssueCredential command, Issuance issuance, WorkBudget budget)
             throws InvalidCredentialException {
         SchemaValidation validation = schemas.validate(command.tenantId(), command.schemaId(),
-                issuance.subject(), budget.deadline()).orElseThrow(() -> new DomainRejectionException(
+                issuance.subject(), CredentialVerifier.deadline(budget)).orElseThrow(() -> new DomainRejectionException(
                 Rejection.invalid("schemaId", "There is no schema '" + command.schemaId() + "'.")));
         if (validation.overLimit() != null) {
             throw new DomainRejectionException(Rejection.invalid("credentialSubject",

@@ -2,8 +2,17 @@ package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.proof.ContextDocuments;
+import io.traceloom.command.credential.proof.DidKey;
+import io.traceloom.command.credential.proof.Ed25519Proofs;
+import io.traceloom.command.credential.proof.JsonValues;
+import io.traceloom.command.credential.proof.StrictCanonicalizer;
+import io.traceloom.command.credential.proof.WorkBudget;
 import io.traceloom.command.eventstore.CurrentAggregates;
 import io.traceloom.command.storage.WriteOnceRecords;
+import io.traceloom.kernel.credential.FindServiceContext;
+import io.traceloom.kernel.credential.FindStatusList;
 import jakarta.json.JsonObject;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -33,7 +42,15 @@ public class CredentialConfiguration {
      */
     @Bean
     public ContextDocuments contextDocuments(CommandSideProperties properties) {
-        return new ContextDocuments(properties.publicBaseUrl());
+        return contextsServedAt(properties.publicBaseUrl());
+    }
+
+    /**
+     * The contexts of the service reached at {@code publicBaseUrl}: its own context, and its status lists, where
+     * the API serves them.
+     */
+    public static ContextDocuments contextsServedAt(String publicBaseUrl) {
+        return new ContextDocuments(publicBaseUrl, FindServiceContext.PATH, FindStatusList.PATH);
     }
 
     /**

@@ -1,11 +1,16 @@
 package io.traceloom.command.credential;
 
-import static io.traceloom.command.credential.InvalidCredentialException.excerpt;
+import static io.traceloom.command.credential.model.InvalidCredentialException.excerpt;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
-import io.traceloom.command.credential.Ed25519Proofs.Expectations;
-import io.traceloom.command.credential.Ed25519Proofs.StatusEntry;
+import io.traceloom.command.credential.model.OverLimitException;
+import io.traceloom.command.credential.model.StatusEntry;
+import io.traceloom.command.credential.proof.ContextDocuments;
+import io.traceloom.command.credential.proof.Ed25519Proofs;
+import io.traceloom.command.credential.proof.Ed25519Proofs.Expectations;
+import io.traceloom.command.credential.proof.JsonValues;
+import io.traceloom.command.credential.proof.WorkBudget;
 import io.traceloom.kernel.credential.CredentialVerification;
 import io.traceloom.kernel.credential.CredentialVerification.StatusReference;
 import io.traceloom.kernel.credential.VerifyCredential;
@@ -99,7 +104,7 @@ public class CredentialVerifier {
             return;
         }
         List<JsonObject> subjects = subjects(credential.get("credentialSubject"));
-        WorkDeadline deadline = budget.deadline();
+        WorkDeadline deadline = deadline(budget);
         boolean satisfied = true;
         int unmade = 0;
         String firstUnmade = null;
@@ -163,5 +168,10 @@ public class CredentialVerifier {
             });
         }
         return several;
+    }
+
+    /** The credential's deadline, for checks against schemas made on its behalf. */
+    static WorkDeadline deadline(WorkBudget budget) {
+        return new WorkDeadline(budget.deadlineNanoTime(), budget.timeoutReason());
     }
 }

@@ -1,9 +1,15 @@
 package io.traceloom.command.credential;
 
-import static io.traceloom.command.credential.InvalidCredentialException.excerpt;
+import static io.traceloom.command.credential.model.InvalidCredentialException.excerpt;
 
-import io.traceloom.command.credential.Ed25519Proofs.Expectations;
 import io.traceloom.command.credential.StatusIndexes.Slot;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.proof.ContextDocuments;
+import io.traceloom.command.credential.proof.Ed25519Proofs;
+import io.traceloom.command.credential.proof.Ed25519Proofs.Expectations;
+import io.traceloom.command.credential.proof.JsonValues;
+import io.traceloom.command.credential.proof.ProofSettings;
+import io.traceloom.command.credential.proof.WorkBudget;
 import io.traceloom.kernel.credential.IssueCredential;
 import io.traceloom.kernel.credential.ProofOptions;
 import jakarta.json.JsonArray;

@@ -2,6 +2,7 @@ package io.traceloom.command.credential;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import io.traceloom.command.credential.proof.DidKey;
 import io.traceloom.kernel.credential.IssuerKeyCreated;
 import io.traceloom.kernel.message.AggregateIds;
 import java.security.KeyPair;

@@ -1,6 +1,12 @@
 package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.credential.model.OverLimitException;
+import io.traceloom.command.credential.proof.ContextDocuments;
+import io.traceloom.command.credential.proof.Ed25519Proofs;
+import io.traceloom.command.credential.proof.JsonValues;
+import io.traceloom.command.credential.proof.StrictCanonicalizer;
+import io.traceloom.command.credential.proof.WorkBudget;
 import io.traceloom.kernel.credential.CredentialVerification;
 import io.traceloom.kernel.credential.FindServiceContext;
 import jakarta.json.JsonException;
@@ -30,7 +36,7 @@ public final class OfflineVerification {
         } catch (JsonException | IllegalStateException e) {
             return new CredentialVerification(List.of(), List.of(), List.of("credential: not a JSON object"));
         }
-        ContextDocuments contexts = new ContextDocuments(baseUrl(credential));
+        ContextDocuments contexts = CredentialConfiguration.contextsServedAt(baseUrl(credential));
         Ed25519Proofs proofs = new Ed25519Proofs(new StrictCanonicalizer(contexts));
         try {
             Ed25519Proofs.Verification verification = proofs.verify(credential, now,

@@ -1,5 +1,6 @@
 package io.traceloom.command.credential;
 
+import io.traceloom.command.credential.proof.ContextDocuments;
 import io.traceloom.kernel.credential.FindServiceContext;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.stereotype.Component;

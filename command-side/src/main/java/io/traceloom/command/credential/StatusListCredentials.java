@@ -2,6 +2,12 @@ package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.proof.ContextDocuments;
+import io.traceloom.command.credential.proof.Ed25519Proofs;
+import io.traceloom.command.credential.proof.JsonValues;
+import io.traceloom.command.credential.proof.ProofSettings;
+import io.traceloom.command.credential.proof.WorkBudget;
 import io.traceloom.kernel.credential.SignStatusList;
 import io.traceloom.kernel.credential.StatusListView;
 import jakarta.json.JsonObject;

@@ -2,6 +2,7 @@ package io.traceloom.command.schema;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.eventstore.CurrentAggregates;
+import io.traceloom.command.schema.engine.JsonSchemas;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.WeakReferenceCache;
 import org.axonframework.eventsourcing.eventstore.EventStore;

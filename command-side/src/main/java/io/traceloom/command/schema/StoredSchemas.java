@@ -3,6 +3,13 @@ package io.traceloom.command.schema;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.eventstore.CurrentStates;
+import io.traceloom.command.schema.engine.CompiledSchemas;
+import io.traceloom.command.schema.engine.InvalidJsonException;
+import io.traceloom.command.schema.engine.JsonSchemas;
+import io.traceloom.command.schema.engine.JsonSchemas.CallersDeadline;
+import io.traceloom.command.schema.engine.OverLimitException;
+import io.traceloom.command.schema.engine.References;
+import io.traceloom.command.schema.engine.UnusableSchemaException;
 import io.traceloom.kernel.message.Violation;
 import io.traceloom.kernel.schema.SchemaCheck;
 import io.traceloom.kernel.schema.SchemaIds;
@@ -210,7 +217,8 @@ public class StoredSchemas implements TenantSchemas {
             return SchemaValidation.of(List.of(new Violation("", "", "is not JSON: " + e.getMessage())));
         }
         try {
-            return SchemaValidation.of(firstOf(engine.validate(entry.compiled(), value, deadline)));
+            return SchemaValidation.of(firstOf(engine.validate(entry.compiled(), value,
+                    deadline == null ? null : new CallersDeadline(deadline.nanoTime(), deadline.reason()))));
         } catch (OverLimitException e) {
             return SchemaValidation.stopped(e.getMessage());
         }

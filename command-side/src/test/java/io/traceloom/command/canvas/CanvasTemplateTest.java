@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.rejection.RejectionTranslator;
-import io.traceloom.command.schema.JsonSchemas;
 import io.traceloom.command.schema.Schema;
 import io.traceloom.command.schema.StoredSchemas;
+import io.traceloom.command.schema.engine.JsonSchemas;
 import io.traceloom.kernel.canvas.CanvasTemplateCreated;
 import io.traceloom.kernel.canvas.CanvasTemplateDeleted;
 import io.traceloom.kernel.canvas.CanvasTemplateRendered;

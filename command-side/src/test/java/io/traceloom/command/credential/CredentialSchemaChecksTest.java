@@ -3,9 +3,9 @@ package io.traceloom.command.credential;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.traceloom.command.config.CommandSideProperties;
-import io.traceloom.command.schema.JsonSchemas;
 import io.traceloom.command.schema.Schema;
 import io.traceloom.command.schema.StoredSchemas;
+import io.traceloom.command.schema.engine.JsonSchemas;
 import io.traceloom.kernel.credential.CredentialVerification;
 import io.traceloom.kernel.credential.VerifyCredential;
 import io.traceloom.kernel.schema.SchemaCreated;

@@ -9,6 +9,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.traceloom.command.config.CommandSideProperties.Limits;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.model.OverLimitException;
+import io.traceloom.command.credential.proof.DidKey;
+import io.traceloom.command.credential.proof.Ed25519Proofs;
+import io.traceloom.command.credential.proof.WorkBudget;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

@@ -3,6 +3,7 @@ package io.traceloom.command.credential;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.traceloom.command.credential.proof.DidKey;
 import io.traceloom.kernel.credential.IssuerKeyCreated;
 import java.nio.file.Files;
 import java.nio.file.Path;

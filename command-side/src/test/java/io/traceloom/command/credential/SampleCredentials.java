@@ -1,6 +1,13 @@
 package io.traceloom.command.credential;
 
 import io.traceloom.command.config.CommandSideProperties;
+import io.traceloom.command.credential.model.InvalidCredentialException;
+import io.traceloom.command.credential.model.OverLimitException;
+import io.traceloom.command.credential.proof.ContextDocuments;
+import io.traceloom.command.credential.proof.DidKey;
+import io.traceloom.command.credential.proof.Ed25519Proofs;
+import io.traceloom.command.credential.proof.StrictCanonicalizer;
+import io.traceloom.command.credential.proof.WorkBudget;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -9,16 +16,16 @@ import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 
 /** Credentials as Traceloom issues them, for the tests. */
-final class SampleCredentials {
+public final class SampleCredentials {
 
-    static final String BASE_URL = "https://traceloom.example";
-    static final ContextDocuments CONTEXTS = new ContextDocuments(BASE_URL);
-    static final Ed25519Proofs SUITE = new Ed25519Proofs(new StrictCanonicalizer(CONTEXTS));
+    public static final String BASE_URL = "https://traceloom.example";
+    public static final ContextDocuments CONTEXTS = CredentialConfiguration.contextsServedAt(BASE_URL);
+    public static final Ed25519Proofs SUITE = new Ed25519Proofs(new StrictCanonicalizer(CONTEXTS));
 
     private SampleCredentials() {
     }
 
-    static KeyPair newKey() {
+    public static KeyPair newKey() {
         try {
             return KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
         } catch (NoSuchAlgorithmException e) {
@@ -26,7 +33,7 @@ final class SampleCredentials {
         }
     }
 
-    static JsonObjectBuilder unsigned(KeyPair issuer) {
+    public static JsonObjectBuilder unsigned(KeyPair issuer) {
         return Json.createObjectBuilder()
                 .add("@context", Json.createArrayBuilder()
                         .add(ContextDocuments.CREDENTIALS_V1)
@@ -43,13 +50,13 @@ final class SampleCredentials {
                         .add("lot", Json.createObjectBuilder().add("number", "L-2026-11").add("quantityKg", 1200)));
     }
 
-    static JsonObject signed(KeyPair issuer) throws InvalidCredentialException {
+    public static JsonObject signed(KeyPair issuer) throws InvalidCredentialException {
         return SUITE.sign(unsigned(issuer).build(), issuer.getPrivate(), issuer.getPublic(),
                 java.time.Instant.parse("2026-11-22T03:00:00Z"), budget());
     }
 
     /** Whether the credential verifies now, under the default limits. */
-    static boolean verifiesNow(JsonObject credential) {
+    public static boolean verifiesNow(JsonObject credential) {
         try {
             return SUITE.verify(credential, java.time.Instant.now(), budget()).verified();
         } catch (OverLimitException e) {
@@ -58,7 +65,7 @@ final class SampleCredentials {
     }
 
     /** A budget under the default limits, started now. */
-    static WorkBudget budget() {
+    public static WorkBudget budget() {
         return WorkBudget.start(CommandSideProperties.Limits.defaults());
     }
 }

@@ -2,6 +2,7 @@ package io.traceloom.command.schema;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.rejection.RejectionTranslator;
+import io.traceloom.command.schema.engine.JsonSchemas;
 import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.message.Violation;
 import io.traceloom.kernel.schema.DeleteSchema;

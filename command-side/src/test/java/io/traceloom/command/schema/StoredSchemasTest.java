@@ -1,10 +1,11 @@
 package io.traceloom.command.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.traceloom.command.catalogue.CatalogueCache;
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.rejection.DomainRejectionException;
+import io.traceloom.command.schema.engine.JsonSchemas;
 import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.message.Violation;
 import io.traceloom.kernel.schema.DeleteSchema;
@@ -25,7 +26,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import io.traceloom.command.catalogue.CatalogueCache;
 import org.axonframework.commandhandling.GenericCommandMessage;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.EventSourcingRepository;

@@ -1,9 +1,0 @@
-package io.traceloom.command.schema;
-
-/** An evaluation that was stopped: it took too long, or looped. Nothing is wrong with the document as such. */
-public class OverLimitException extends RuntimeException {
-
-    OverLimitException(String message) {
-        super(message, null, false, false);
-    }
-}

@@ -1,9 +1,0 @@
-package io.traceloom.command.schema;
-
-/** A schema that satisfies its meta-schema but cannot be compiled: a reference that does not resolve, a bad pattern. */
-public class UnusableSchemaException extends RuntimeException {
-
-    UnusableSchemaException(String message) {
-        super(message, null, false, false);
-    }
-}
