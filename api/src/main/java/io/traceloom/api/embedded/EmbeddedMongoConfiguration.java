@@ -2,6 +2,8 @@ package io.traceloom.api.embedded;
 
 import com.mongodb.ConnectionString;
 import de.bwaldvogel.mongo.MongoServer;
+import io.traceloom.api.embedded.store.ReadModelStore;
+import io.traceloom.api.settings.ApiProperties;
 import io.traceloom.command.config.CommandSideProperties;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -17,11 +19,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Without {@code spring.data.mongodb.uri}, read models and tracking tokens live in a MongoDB server that
- * runs in this process (real wire protocol, memory storage). They are derived data: a clean stop saves them
- * under the data directory and the next start puts them back, when they can be trusted, before any
- * projection runs ({@link SavedReadModels}); otherwise, and after a crash, the projections rebuild them from
- * the event store.
+ * Without {@code spring.data.mongodb.uri}, read models and tracking tokens live in a MongoDB server that runs in
+ * this process (real wire protocol), keeping them in a file under the data directory ({@link ReadModelStore}):
+ * {@code <data-dir>/read-models/traceloom.mv.db}. A start, after a clean stop or a crash, goes on from what the
+ * file holds when it can be trusted ({@link ReadModelTrust}); otherwise the projections rebuild the read models
+ * from the event store.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnExpression("'${spring.data.mongodb.uri:}'.isEmpty() and '${spring.data.mongodb.host:}'.isEmpty()")
@@ -29,31 +31,39 @@ public class EmbeddedMongoConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedMongoConfiguration.class);
     private static final String DATABASE = "traceloom";
+    static final String FILE = "traceloom.mv.db";
 
     @Bean(destroyMethod = "shutdownNow")
-    public MongoServer embeddedMongoServer(SavedReadModels savedReadModels) {
-        MongoServer server = new MongoServer(new EmbeddedMongoBackend());
+    public MongoServer embeddedMongoServer(ReadModelStore readModelStore) {
+        MongoServer server = new MongoServer(readModelStore);
         server.bind("127.0.0.1", 0);
         InetSocketAddress address = server.getLocalAddress();
-        log.info("Read models are kept in memory by an embedded MongoDB at {}:{}", address.getHostString(),
-                address.getPort());
-        savedReadModels.restore(uri(server).getConnectionString());
+        log.info("Read models are kept in {} by an embedded MongoDB at {}:{}", readModelStore,
+                address.getHostString(), address.getPort());
         return server;
     }
 
-    @Bean
-    public SavedReadModels savedReadModels(CommandSideProperties properties, ObjectProvider<DataSource> dataSource,
-                                           ObjectProvider<EventSchema> schema) {
-        Path directory = properties.dataDir().toAbsolutePath().normalize().resolve("read-models");
-        EventStoreLineage lineage = new EventStoreLineage(dataSource.getIfAvailable(),
-                schema.getIfAvailable(() -> EventSchema.builder().build()));
-        return new SavedReadModels(directory, DATABASE, lineage::head, lineage::identifierAt);
+    /** Closed by the server's shutdown, which closes its backend. */
+    @Bean(destroyMethod = "")
+    public ReadModelStore readModelStore(CommandSideProperties properties, ApiProperties api,
+                                         ObjectProvider<DataSource> dataSource, ObjectProvider<EventSchema> schema) {
+        Path file = properties.dataDir().toAbsolutePath().normalize().resolve("read-models").resolve(FILE);
+        DataSource events = dataSource.getIfAvailable();
+        EventStoreLineage lineage = events == null ? null
+                : new EventStoreLineage(events, schema.getIfAvailable(() -> EventSchema.builder().build()));
+        ReadModelTrust trust = new ReadModelTrust(lineage, CodeDigest::ofTraceloom);
+        int cacheMegabytes = (int) Math.max(1, api.readModels().storeCache().toMegabytes());
+        return ReadModelStore.open(file, cacheMegabytes, trust::untrusted, trust::stamp)
+                .committingEvery(api.readModels().storeCommits());
     }
 
-    /** Saves the read models when the service stops: after the projections have stopped, before the server. */
+    /**
+     * Commits the read models when the service stops: after the projections have stopped, while the event store
+     * can still be asked where it stands.
+     */
     @Bean
-    public DisposableBean readModelsSavedAtStop(MongoServer embeddedMongoServer, SavedReadModels savedReadModels) {
-        return () -> savedReadModels.save(uri(embeddedMongoServer).getConnectionString());
+    public DisposableBean readModelsCommittedAtStop(MongoServer embeddedMongoServer, ReadModelStore readModelStore) {
+        return readModelStore::writeVersion;
     }
 
     @Bean

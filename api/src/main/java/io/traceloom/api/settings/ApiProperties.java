@@ -82,9 +82,15 @@ public record ApiProperties(@DefaultValue("all") Role role,
      *                      the resource's Location (the write is recorded all the same)
      * @param viewCacheSize how many views of single resources are kept in memory to answer reads by id while
      *                      no projection has moved ({@code ViewCache}); 0: none. Only in role {@code all}
+     * @param storeCache    without a MongoDB of your own, the read models live in a file under the data
+     *                      directory; this bounds the part of it kept in memory (at least 1 MB)
+     * @param storeCommits  how often that file gets what changed since as one version; after a crash, the
+     *                      projections repeat what came since the last one
      */
     public record ReadModels(@DefaultValue("10s") Duration awaitTimeout,
-                             @DefaultValue("10000") int viewCacheSize) {
+                             @DefaultValue("10000") int viewCacheSize,
+                             @DefaultValue("32MB") DataSize storeCache,
+                             @DefaultValue("1s") Duration storeCommits) {
     }
 
     /**

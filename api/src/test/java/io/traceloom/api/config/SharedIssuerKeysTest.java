@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import de.bwaldvogel.mongo.MongoServer;
-import io.traceloom.api.embedded.EmbeddedMongoBackend;
+import io.traceloom.api.embedded.store.ReadModelStore;
 import io.traceloom.command.credential.CredentialConfiguration;
 import io.traceloom.command.credential.IssuerKeyStore;
 import io.traceloom.command.credential.proof.DidKey;
@@ -50,7 +50,7 @@ class SharedIssuerKeysTest {
 
     @BeforeEach
     void startMongo() {
-        server = new MongoServer(new EmbeddedMongoBackend());
+        server = new MongoServer(ReadModelStore.inMemory());
         server.bind("127.0.0.1", 0);
         uri = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
     }

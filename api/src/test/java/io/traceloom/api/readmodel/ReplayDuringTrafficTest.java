@@ -9,7 +9,7 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import de.bwaldvogel.mongo.MongoServer;
-import io.traceloom.api.embedded.EmbeddedMongoBackend;
+import io.traceloom.api.embedded.store.ReadModelStore;
 import io.traceloom.api.settings.ApiProperties;
 import io.traceloom.api.support.Fixtures;
 import io.traceloom.api.support.Http;
@@ -60,7 +60,7 @@ class ReplayDuringTrafficTest {
 
     @BeforeAll
     static void start() throws Exception {
-        mongo = new MongoServer(new EmbeddedMongoBackend());
+        mongo = new MongoServer(ReadModelStore.inMemory());
         mongo.bind("127.0.0.1", 0);
         uri = "mongodb://127.0.0.1:" + mongo.getLocalAddress().getPort() + "/traceloom";
         traceloom = RunningTraceloom.start(dataDir, "--spring.data.mongodb.uri=" + uri,

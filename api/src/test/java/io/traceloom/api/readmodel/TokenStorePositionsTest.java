@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import de.bwaldvogel.mongo.MongoServer;
-import io.traceloom.api.embedded.EmbeddedMongoBackend;
+import io.traceloom.api.embedded.store.ReadModelStore;
 import io.traceloom.api.readmodel.ProjectionPositions.Tracked;
 import io.traceloom.query.processing.DeadLetterQueues;
 import io.traceloom.query.processing.QuerySideProperties;
@@ -48,7 +48,7 @@ class TokenStorePositionsTest {
 
     @BeforeEach
     void start() {
-        server = new MongoServer(new EmbeddedMongoBackend());
+        server = new MongoServer(ReadModelStore.inMemory());
         server.bind("127.0.0.1", 0);
         client = MongoClients.create("mongodb://127.0.0.1:" + server.getLocalAddress().getPort());
         serializer = JacksonSerializer.defaultSerializer();

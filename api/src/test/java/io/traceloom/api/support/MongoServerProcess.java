@@ -1,7 +1,7 @@
 package io.traceloom.api.support;
 
 import de.bwaldvogel.mongo.MongoServer;
-import io.traceloom.api.embedded.EmbeddedMongoBackend;
+import io.traceloom.api.embedded.store.ReadModelStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -21,7 +21,7 @@ public final class MongoServerProcess {
     }
 
     public static void main(String[] args) throws IOException {
-        MongoServer server = new MongoServer(new EmbeddedMongoBackend());
+        MongoServer server = new MongoServer(ReadModelStore.inMemory());
         server.bind("127.0.0.1", args.length > 0 ? Integer.parseInt(args[0]) : 0);
         InetSocketAddress address = server.getLocalAddress();
         System.out.println(LISTENING + address.getPort());

@@ -1,0 +1,225 @@
+package io.traceloom.api.embedded.store;
+
+import de.bwaldvogel.mongo.MongoDatabase;
+import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.bson.Document;
+import io.netty.channel.Channel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.MVStoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Read models and tracking tokens in one file, served over the MongoDB wire protocol: mongo-java-server's H2
+ * backend, documents in an H2 MVStore. The store keeps in memory only its cache of pages, whose bound is given
+ * when it is opened, so memory does not grow with the data.
+ *
+ * <p>Every command runs whole between two versions of the file. The store writes a new version only when told
+ * ({@link #writeVersion()}), which waits until no command is running; a commit also records the caller's
+ * {@code stamp} (what the versions are consistent with: which build wrote them, where the event store stood).
+ * After a crash the file opens at its last version, where each projection's documents and its token are as
+ * they were between two commands: as after a crash of a MongoDB server, the projection goes on from its token
+ * and repeats at most the batch it was in. An untrusted file ({@code untrusted} names why) or one that cannot
+ * be read is set aside, and the store starts empty: the projections rebuild their read models.
+ *
+ * <p>Two more promises of a real MongoDB that its clients rely on:
+ * <ul>
+ *   <li>{@code renameCollection} is atomic for readers. mongo-java-server drops the target collection and then
+ *   moves the source in its place, so a query in between would find no collection at all; a projection's
+ *   replay swaps its rebuilt collection in this way, and no read may see the read model empty meanwhile. A
+ *   rename runs alone, as a commit does.</li>
+ *   <li>A batch of a query's answer holds at most 16 MB ({@link QueryBatches}).</li>
+ * </ul>
+ */
+public final class ReadModelStore extends H2Backend {
+
+    private static final Logger log = LoggerFactory.getLogger(ReadModelStore.class);
+    private static final String STAMP = "traceloom.stamp";
+    /** Rewrite at most this much of the file's least-filled chunks per commit, so the file stays near its data. */
+    private static final int COMPACT_BYTES = 4 * 1024 * 1024;
+    private static final int TARGET_FILL_RATE = 60;
+
+    private final ReadWriteLock commands = new ReentrantReadWriteLock();
+    private final MVStore store;
+    private final Supplier<Optional<Map<String, String>>> stamp;
+
+    private ReadModelStore(MVStore store, Supplier<Optional<Map<String, String>>> stamp) {
+        super(store);
+        this.store = store;
+        this.stamp = stamp;
+    }
+
+    /**
+     * Opens the store in a file, or starts it afresh there.
+     *
+     * @param file           the file (created with its directory when missing)
+     * @param cacheMegabytes the bound of the cache of pages held in memory
+     * @param untrusted      why a file's stamp cannot be trusted, or empty when it can
+     * @param stamp          what a commit records, or empty when it cannot be known now (the commit waits)
+     */
+    public static ReadModelStore open(Path file, int cacheMegabytes,
+                                      Function<Map<String, String>, Optional<String>> untrusted,
+                                      Supplier<Optional<Map<String, String>>> stamp) {
+        try {
+            Files.createDirectories(file.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        MVStore store = openFile(file, cacheMegabytes);
+        if (!store.getMapNames().isEmpty()) {
+            Optional<String> why = untrusted.apply(Map.copyOf(store.<String, String>openMap(STAMP)));
+            if (why.isPresent()) {
+                log.info("The read models in {} are not used ({}): every projection rebuilds its read model from "
+                        + "the events", file, why.get());
+                store.closeImmediately();
+                delete(file);
+                store = openFile(file, cacheMegabytes);
+            }
+        }
+        return new ReadModelStore(store, stamp);
+    }
+
+    /** A store in memory only, for tests that stand in for a shared MongoDB. */
+    public static ReadModelStore inMemory() {
+        return new ReadModelStore(new MVStore.Builder().open(), () -> Optional.of(Map.of()));
+    }
+
+    private static MVStore openFile(Path file, int cacheMegabytes) {
+        try {
+            return builder(file, cacheMegabytes).open();
+        } catch (MVStoreException e) {
+            Path aside = file.resolveSibling(file.getFileName() + ".unreadable");
+            log.warn("The read models in {} cannot be read ({}); the file is set aside as {} and every projection "
+                    + "rebuilds its read model from the events", file, e.toString(), aside);
+            try {
+                Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException moved) {
+                delete(file);
+            }
+            return builder(file, cacheMegabytes).open();
+        }
+    }
+
+    private static MVStore.Builder builder(Path file, int cacheMegabytes) {
+        // no commits of its own, neither timed nor when changes fill its buffer: H2's would write a version in
+        // the middle of a command. What changed since the last commit waits in memory (about a second's worth).
+        return new MVStore.Builder().fileName(file.toString()).cacheSize(cacheMegabytes).autoCommitDisabled()
+                .autoCommitBufferSize(0);
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + file, e);
+        }
+    }
+
+    @Override
+    protected MongoDatabase openOrCreateDatabase(String databaseName) {
+        return new StoreDatabase(databaseName, getMvStore(), getCursorRegistry());
+    }
+
+    @Override
+    public Document handleCommand(Channel channel, String databaseName, String command, Document query) {
+        Lock lock = "renameCollection".equalsIgnoreCase(command) ? commands.writeLock() : commands.readLock();
+        lock.lock();
+        try {
+            QueryBatches.answering(command);
+            return super.handleCommand(channel, databaseName, command, query);
+        } finally {
+            QueryBatches.answered();
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes what the commands since the last commit changed as the file's new version, between two commands,
+     * with the stamp; nothing when nothing changed or the stamp cannot be known now. Then makes it durable and
+     * rewrites a little of the file's emptiest parts.
+     *
+     * @return whether a version was written
+     */
+    public boolean writeVersion() {
+        if (store.getFileStore() == null || !store.hasUnsavedChanges()) {
+            return false;
+        }
+        commands.writeLock().lock();
+        try {
+            Optional<Map<String, String>> now = stamp.get();
+            if (now.isEmpty() || store.isClosed()) {
+                return false;
+            }
+            MVMap<String, String> stamped = store.openMap(STAMP);
+            stamped.clear();
+            stamped.putAll(now.get());
+            store.commit();
+            if (store.compact(TARGET_FILL_RATE, COMPACT_BYTES)) {
+                store.commit();
+            }
+            store.sync();
+            return true;
+        } finally {
+            commands.writeLock().unlock();
+        }
+    }
+
+    /** As {@link #writeVersion()}: never a version in the middle of a command, nor one without its stamp. */
+    @Override
+    public void commit() {
+        writeVersion();
+    }
+
+    /** Commits every {@code interval} on a thread of its own, until the store is closed. */
+    public ReadModelStore committingEvery(Duration interval) {
+        Thread committer = new Thread(() -> {
+            while (!store.isClosed()) {
+                try {
+                    Thread.sleep(interval.toMillis());
+                    writeVersion();
+                } catch (InterruptedException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    log.warn("The read models could not be committed ({}); trying again", e.toString());
+                }
+            }
+        }, "read-model-store-commits");
+        committer.setDaemon(true);
+        committer.start();
+        return this;
+    }
+
+    /** The file's size in bytes (0 in memory). */
+    public long fileSize() {
+        return store.getFileStore() == null ? 0 : store.getFileStore().size();
+    }
+
+    /** Commits what is left, with its stamp, and closes the file; without a stamp, leaves the last version. */
+    @Override
+    public void close() {
+        boolean written = writeVersion();
+        commands.writeLock().lock();
+        try {
+            if (!written && store.getFileStore() != null && store.hasUnsavedChanges()) {
+                store.closeImmediately();
+            }
+            super.close();
+        } finally {
+            commands.writeLock().unlock();
+        }
+    }
+}
