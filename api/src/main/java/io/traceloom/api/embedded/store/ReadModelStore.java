@@ -49,9 +49,19 @@ public final class ReadModelStore extends H2Backend {
 
     private static final Logger log = LoggerFactory.getLogger(ReadModelStore.class);
     private static final String STAMP = "traceloom.stamp";
-    /** Rewrite at most this much of the file's least-filled chunks per commit, so the file stays near its data. */
-    private static final int COMPACT_BYTES = 4 * 1024 * 1024;
+    /**
+     * Per commit, rewrite at most this much of what is still live in the file's emptiest chunks, while live data
+     * fill less than {@value #TARGET_FILL_RATE} % of the chunks: H2's own housekeeping (its background thread, off
+     * here) would. Without it the file grew to 8 times its data; with it, about twice, for some 20 ms per commit
+     * under sustained writes (BENCHMARKS.md).
+     */
+    private static final int COMPACT_BYTES = 2 * 1024 * 1024;
     private static final int TARGET_FILL_RATE = 60;
+    /**
+     * A chunk no longer used is written over after this long, not H2's 45 s: every version is forced to disk at
+     * its commit, so no older one is needed to recover from.
+     */
+    private static final int RETENTION_MILLIS = 1000;
 
     private final ReadWriteLock commands = new ReentrantReadWriteLock();
     private final MVStore store;
@@ -60,6 +70,7 @@ public final class ReadModelStore extends H2Backend {
     private ReadModelStore(MVStore store, Supplier<Optional<Map<String, String>>> stamp) {
         super(store);
         this.store = store;
+        store.setRetentionTime(RETENTION_MILLIS);
         this.stamp = stamp;
     }
 
@@ -171,6 +182,7 @@ public final class ReadModelStore extends H2Backend {
             if (store.compact(TARGET_FILL_RATE, COMPACT_BYTES)) {
                 store.commit();
             }
+            store.getFileStore().dropUnusedChunks();
             store.sync();
             return true;
         } finally {

@@ -4,12 +4,15 @@ import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.DatabaseResolver;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.oplog.Oplog;
+import io.netty.channel.Channel;
 import java.util.List;
+import java.util.Optional;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
@@ -17,6 +20,7 @@ import org.h2.mvstore.MVStore;
  * A database of the store: mongo-java-server's H2 database, with
  * <ul>
  *   <li>documents written as BSON ({@link BsonDocumentType});</li>
+ *   <li>a driver's count answered from an index when one covers it ({@link CountPipeline});</li>
  *   <li>non-unique indexes kept, in order, in the file ({@link OrderedIndex}): mongo-java-server ignores them,
  *   so every list page read and sorted its whole collection, and at every start it went through every document
  *   of a collection once per such index, to fill an index that keeps nothing;</li>
@@ -45,6 +49,21 @@ final class StoreDatabase extends H2Database {
         if (store != null) {
             super.initializeNamespacesAndIndexes();
         }
+    }
+
+    /** A driver's {@code countDocuments} is answered by the collection's count ({@link CountPipeline}). */
+    @Override
+    public Document handleCommand(Channel channel, String command, Document query, DatabaseResolver databases,
+                                  Oplog oplog) {
+        if ("aggregate".equalsIgnoreCase(command) && query.get(command) instanceof String name) {
+            MongoCollection<?> collection = resolveCollection(name, false);
+            Optional<CountPipeline> count = collection == null ? Optional.empty()
+                    : CountPipeline.of(query.get("pipeline"));
+            if (count.isPresent()) {
+                return count.get().answer(collection);
+            }
+        }
+        return super.handleCommand(channel, command, query, databases, oplog);
     }
 
     @Override

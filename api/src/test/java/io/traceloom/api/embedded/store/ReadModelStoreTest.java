@@ -175,4 +175,45 @@ class ReadModelStoreTest {
         assertThat(big.updateMany(new Document(), new Document("$set", new Document("name", "updated")))
                 .getModifiedCount()).isEqualTo(60);
     }
+
+    /**
+     * A tenant's list page through an ordered index: the page a sort of the whole collection gives, from the
+     * index; counts from it too; other queries of the same collection as before.
+     */
+    @Test
+    void pagesAndCountsThroughAnOrderedIndexAreWhatAFullSortGives() {
+        MongoDatabase database = served(open(file()));
+        var things = database.getCollection("things");
+        things.createIndex(Indexes.ascending("tenantId", "createdAt", "_id"), new IndexOptions().name("tenant_oldest_first"));
+        var random = new java.util.Random(29);
+        List<Document> all = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            Document thing = new Document("_id", "t" + random.nextInt(1_000_000) + "-" + i)
+                    .append("tenantId", "tenant-" + random.nextInt(3))
+                    .append("createdAt", java.util.Date.from(java.time.Instant.ofEpochSecond(random.nextInt(50))))
+                    .append("deleted", random.nextInt(4) == 0);
+            all.add(thing);
+        }
+        things.insertMany(all);
+        things.deleteMany(new Document("_id", all.get(7).get("_id")));
+        things.updateOne(new Document("_id", all.get(8).get("_id")),
+                new Document("$set", new Document("tenantId", "tenant-9")));
+        var unindexed = database.getCollection("unindexed");
+        unindexed.insertMany(things.find().into(new ArrayList<>()));
+
+        for (Document filter : List.of(new Document("tenantId", "tenant-1"),
+                new Document("tenantId", "tenant-2").append("deleted", false), new Document("tenantId", "nobody"))) {
+            assertThat(things.countDocuments(filter)).isEqualTo(unindexed.countDocuments(filter));
+            for (int skip : new int[] {0, 30, 190}) {
+                for (var order : List.of(Sorts.ascending("createdAt", "_id"), Sorts.descending("createdAt", "_id"))) {
+                    assertThat(things.find(filter).sort(order).skip(skip).limit(25).into(new ArrayList<>()))
+                            .as("%s sorted by %s from %d", filter, order, skip)
+                            .isEqualTo(unindexed.find(filter).sort(order).skip(skip).limit(25).into(new ArrayList<>()));
+                }
+            }
+        }
+        assertThat(things.countDocuments(new Document("deleted", true)))
+                .isEqualTo(unindexed.countDocuments(new Document("deleted", true)));
+        assertThat(things.countDocuments()).isEqualTo(599);
+    }
 }
