@@ -6,6 +6,11 @@
 #                         size those make, a tag catalogue of 100,000 tags), about 35 minutes
 #   bench/run.sh --quick  the same with shorter runs and less data (50,000 items, 10,000 tags), about 10 minutes
 #
+# BENCH_<NAME>=value overrides one of the sizes set below (DURATION, WARMUP, ROUNDS, IDS, LAG_WRITES,
+# REPLAY_EVENTS, CREDENTIALS, CATALOGUE_TAGS, LIST_SMALL, LIST_LARGE, TREE_LEAVES), to try the script itself in
+# a few minutes, e.g. BENCH_DURATION=1 BENCH_WARMUP=1 BENCH_LIST_SMALL=1000 BENCH_LIST_LARGE=3000 bench/run.sh --quick;
+# BENCH_PORT the port (18080). Figures from such a run say nothing of the service.
+#
 # It builds the jar if needed, starts the service as the README does (bin/traceloom) on the embedded
 # default with a fresh temporary data directory and the `bench` profile (bare GET/POST ceilings, seeding, projection-lag probe), warms it up,
 # measures every figure in ROUNDS rounds (median reported), stops it, and times cold starts.
@@ -22,6 +27,11 @@ else
   DURATION=15; WARMUP=10; ROUNDS=3; IDS=5000; LAG_WRITES=2000; REPLAY_EVENTS=60000; CREDENTIALS=4000
   CATALOGUE_TAGS=100000; LIST_SMALL=10000; LIST_LARGE=200000; TREE_LEAVES=1000000
 fi
+for name in DURATION WARMUP ROUNDS IDS LAG_WRITES REPLAY_EVENTS CREDENTIALS CATALOGUE_TAGS LIST_SMALL LIST_LARGE \
+    TREE_LEAVES; do
+  override=BENCH_$name
+  [ -z "${!override:-}" ] || printf -v "$name" '%s' "${!override}"
+done
 CONNECTIONS=32
 PORT=${BENCH_PORT:-18080}
 BASE="http://127.0.0.1:$PORT"
