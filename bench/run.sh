@@ -167,6 +167,12 @@ for ((round = 1; round <= ROUNDS; round++)); do
   post "$BASE/bench/background-processors?running=true" >/dev/null
   audit_log_size >/dev/null
   measure get_by_id "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" >>"$RESULTS"
+  # reads by id on half the connections while the other half create trade items
+  CONNS=$((CONNECTIONS / 2)) measure get_by_id_writing_creates "$DURATION" -s bench/post-trade-item.lua \
+    "$BASE/trade-items" >>"$RESULTS" &
+  writes=$!
+  CONNS=$((CONNECTIONS / 2)) measure get_by_id_writing "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" >>"$RESULTS"
+  wait "$writes"
   measure list "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
   measure resolve "$DURATION" "$BASE/$RESOLVE" >>"$RESULTS"
   measure resolve_linkset "$DURATION" "$BASE/$RESOLVE?linkType=linkset" >>"$RESULTS"
@@ -334,7 +340,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f %%", 100 * a / b }'; }
 errors() { awk -v c="$1" '$1 == c { s += $5 } END { print s + 0 }' "$RESULTS"; }
 
 BG=$(median bare_get 2); BP=$(median bare_post 2)
-CR=$(median create 2); GI=$(median get_by_id 2); LI=$(median list 2); IS=$(median issue 2); VE=$(median verify 2)
+CR=$(median create 2); GI=$(median get_by_id 2); GW=$(median get_by_id_writing 2); LI=$(median list 2); IS=$(median issue 2); VE=$(median verify 2)
 RE=$(median resolve 2); RL=$(median resolve_linkset 2)
 COMMIT=$(git rev-parse --short HEAD)$([ -z "$(git status --porcelain --untracked-files=no)" ] || echo "-dirty")
 JDK=$(java -version 2>&1 | head -1)
@@ -353,6 +359,7 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | POST /trade-items (create, tagged), the audit log's appender stopped | $(median create_unaudited 2) req/s | $(median create_unaudited 3) ms | $(median create_unaudited 4) ms | bare POST | $(ratio "$(median create_unaudited 2)" "$BP") | $(errors create_unaudited) |
 | POST /trade-items (create, tagged), 1 connection | $(median create_single 2) req/s | $(median create_single 3) ms | $(median create_single 4) ms | | | $(errors create_single) |
 | GET /trade-items/{id} ($(wc -l <"$BENCH_IDS") ids) | $GI req/s | $(median get_by_id 3) ms | $(median get_by_id 4) ms | bare GET | $(ratio "$GI" "$BG") | $(errors get_by_id) |
+| GET /trade-items/{id}, $((CONNECTIONS / 2)) connections, while $((CONNECTIONS / 2)) others create trade items ($(median get_by_id_writing_creates 2) creates/s) | $GW req/s | $(median get_by_id_writing 3) ms | $(median get_by_id_writing 4) ms | bare GET | $(ratio "$GW" "$BG") | $(( $(errors get_by_id_writing) + $(errors get_by_id_writing_creates) )) |
 | GET /trade-items?page=1&limit=100 | $LI req/s | $(median list 3) ms | $(median list 4) ms | bare GET | $(ratio "$LI" "$BG") | $(errors list) |
 | GET /$RESOLVE (resolver, 307 to the default link) | $RE req/s | $(median resolve 3) ms | $(median resolve 4) ms | bare GET | $(ratio "$RE" "$BG") | all 307 (wrk counts them) |
 | GET /$RESOLVE?linkType=linkset (resolver, 200 linkset) | $RL req/s | $(median resolve_linkset 3) ms | $(median resolve_linkset 4) ms | bare GET | $(ratio "$RL" "$BG") | $(errors resolve_linkset) |
