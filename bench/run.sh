@@ -2,9 +2,15 @@
 # Benchmarks Traceloom against its own ceilings, in one run, and prints one Markdown table.
 #
 #   bench/run.sh          full run (15 s per measurement, >= 60,000 events for replay and cold start,
-#                         a list page at 10,000 and 200,000 items, the audit log's checkpoints and proofs at the
-#                         size those make, a tag catalogue of 100,000 tags), about 35 minutes
-#   bench/run.sh --quick  the same with shorter runs and less data (50,000 items, 10,000 tags), about 10 minutes
+#                         a list page, reads and writes at once, and start to ready after a clean stop and after a
+#                         kill -9, at 10,000 and 200,000 items, the audit log's checkpoints and proofs at the
+#                         size those make, a tag catalogue of 100,000 tags), about 40 minutes
+#   bench/run.sh --quick  the same with shorter runs and less data (50,000 items, 10,000 tags), about 11 minutes
+#
+# BENCH_<NAME>=value overrides one of the sizes set below (DURATION, WARMUP, ROUNDS, IDS, LAG_WRITES,
+# REPLAY_EVENTS, CREDENTIALS, CATALOGUE_TAGS, LIST_SMALL, LIST_LARGE, TREE_LEAVES), to try the script itself in
+# a few minutes, e.g. BENCH_DURATION=1 BENCH_WARMUP=1 BENCH_LIST_SMALL=1000 BENCH_LIST_LARGE=3000 bench/run.sh --quick;
+# BENCH_PORT the port (18080). Figures from such a run say nothing of the service.
 #
 # It builds the jar if needed, starts the service as the README does (bin/traceloom) on the embedded
 # default with a fresh temporary data directory and the `bench` profile (bare GET/POST ceilings, seeding, projection-lag probe), warms it up,
@@ -22,6 +28,11 @@ else
   DURATION=15; WARMUP=10; ROUNDS=3; IDS=5000; LAG_WRITES=2000; REPLAY_EVENTS=60000; CREDENTIALS=4000
   CATALOGUE_TAGS=100000; LIST_SMALL=10000; LIST_LARGE=200000; TREE_LEAVES=1000000
 fi
+for name in DURATION WARMUP ROUNDS IDS LAG_WRITES REPLAY_EVENTS CREDENTIALS CATALOGUE_TAGS LIST_SMALL LIST_LARGE \
+    TREE_LEAVES; do
+  override=BENCH_$name
+  [ -z "${!override:-}" ] || printf -v "$name" '%s' "${!override}"
+done
 CONNECTIONS=32
 PORT=${BENCH_PORT:-18080}
 BASE="http://127.0.0.1:$PORT"
@@ -79,6 +90,8 @@ start() { # data dir; sets PID, and STARTED_MS to the milliseconds from launch t
   STARTED_MS=$(( $(now_ms) - t0 ))
 }
 stop() { kill "$PID"; wait "$PID" 2>/dev/null || true; PID=; }
+# a crash: nothing the service does on a clean stop is done
+kill9() { kill -9 "$PID"; wait "$PID" 2>/dev/null || true; PID=; }
 
 head_position() { curl -s "$BASE/actuator/projections" | grep -o '"head":[0-9-]*' | head -1 | cut -d: -f2; }
 replaying() { curl -s "$BASE/actuator/projections/$1" | grep -q '"replaying":true'; }
@@ -111,6 +124,39 @@ measure() { # name seconds wrk-args...
     END { printf "%s %.1f %.2f %.2f %d\n", name, rps, p50, p99, errors + 0 }'
 }
 
+# Reads by id (half the connections, over the ids in the file given), page 1 (a quarter) and tagged creates (a
+# quarter) at once for DURATION s, as measure() rows <name>_get, <name>_list and <name>_create, and the service's
+# largest VmRSS meanwhile, sampled every 0.2 s, as <name>_rss in MiB (VmHWM counts from the service's start, so
+# it cannot tell this load's peak from an earlier one's).
+mixed_load() { # name ids-file
+  local name=$1 quarter=$((CONNECTIONS / 4)) loads=() peak=0 rss
+  BENCH_IDS=$2 CONNS=$((CONNECTIONS / 2)) measure "${name}_get" "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" \
+    >>"$RESULTS" &
+  loads+=($!)
+  CONNS=$quarter measure "${name}_list" "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS" &
+  loads+=($!)
+  CONNS=$quarter measure "${name}_create" "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS" &
+  loads+=($!)
+  while kill -0 "${loads[@]}" 2>/dev/null; do
+    rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$PID/status")
+    if [ "$rss" -gt "$peak" ]; then peak=$rss; fi
+    sleep 0.2
+  done
+  wait "${loads[@]}"
+  echo "${name}_rss $((peak / 1024))" >>"$RESULTS"
+}
+# a directory's size on disk in MiB, 0 when it does not exist
+disk_mib() { { du -sk "$1" 2>/dev/null || echo 0; } | awk '{ printf "%.1f", $1 / 1024 }'; }
+# writes about <count> ids of the tenant's trade items to a file, from pages of 100 spread evenly over its items
+ids_of_trade_items() { # file count items-in-the-tenant
+  local pages=$(( ($2 + 99) / 100 )) stride page
+  stride=$(( ($3 + 99) / 100 / pages )); [ "$stride" -ge 1 ] || stride=1
+  : >"$1"
+  for ((page = 1; page <= 1 + (pages - 1) * stride; page += stride)); do
+    curl -s "$BASE/trade-items?limit=100&page=$page" | grep -o '"id":"[^"]*","name"' | cut -d'"' -f4 >>"$1"
+  done
+}
+
 # --- setup ----------------------------------------------------------------------------------------
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 say "starting on $DATA"
@@ -125,10 +171,7 @@ curl -sf -o /dev/null -X PUT -H 'Content-Type: application/json' "$BASE/link-set
 say "seeding $IDS trade items"
 post "$BASE/bench/seed?items=$IDS&tag=BENCH" >/dev/null
 export BENCH_IDS="$WORK/ids.txt"
-: >"$BENCH_IDS"
-for ((page = 1; page <= (IDS + 99) / 100; page++)); do
-  curl -s "$BASE/trade-items?limit=100&page=$page" | grep -o '"id":"[^"]*","name"' | cut -d'"' -f4 >>"$BENCH_IDS"
-done
+ids_of_trade_items "$BENCH_IDS" "$IDS" "$IDS"
 say "$(wc -l <"$BENCH_IDS") ids to read"
 export BENCH_CREDENTIAL="$WORK/credential.json"
 post "$BASE/credentials/issue" -d '{"credentialSubject":{"id":"urn:uuid:6f1c2a9e-3d4b-4c8a-9e2f-1a7b5c3d9e01"}}' |
@@ -157,6 +200,12 @@ for ((round = 1; round <= ROUNDS; round++)); do
   post "$BASE/bench/background-processors?running=true" >/dev/null
   audit_log_size >/dev/null
   measure get_by_id "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" >>"$RESULTS"
+  # reads by id on half the connections while the other half create trade items
+  CONNS=$((CONNECTIONS / 2)) measure get_by_id_writing_creates "$DURATION" -s bench/post-trade-item.lua \
+    "$BASE/trade-items" >>"$RESULTS" &
+  writes=$!
+  CONNS=$((CONNECTIONS / 2)) measure get_by_id_writing "$DURATION" -s bench/get-by-id.lua "$BASE/trade-items" >>"$RESULTS"
+  wait "$writes"
   measure list "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
   measure resolve "$DURATION" "$BASE/$RESOLVE" >>"$RESULTS"
   measure resolve_linkset "$DURATION" "$BASE/$RESOLVE?linkType=linkset" >>"$RESULTS"
@@ -243,7 +292,9 @@ done
 
 # --- a list page as the tenant grows --------------------------------------------------------------
 # The same 100-item page with LIST_SMALL and then LIST_LARGE trade items in the tenant, on a data directory
-# of its own, each beside a bare GET of the same moment.
+# of its own, each beside a bare GET of the same moment; then, at each size, reads, pages and writes at once
+# with the service's peak RSS; at LIST_LARGE, the data directory's size and start to ready after a clean stop,
+# after a kill -9 and with no read models on disk.
 total_count() { curl -s -i "$1" | awk -F': ' 'tolower($1) == "x-total-count" { print $2 + 0 }'; }
 say "a list page with $LIST_SMALL and with $LIST_LARGE trade items in the tenant"
 start "$WORK/lists"
@@ -258,7 +309,12 @@ for size in "$LIST_SMALL" "$LIST_LARGE"; do
     measure "list_first_$size" "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
     measure "list_deep_$size" "$DURATION" "$BASE/trade-items?page=$((size / 200))&limit=100" >>"$RESULTS"
   done
+  say "reads by id, list pages and creates at once with $size items, the peak RSS meanwhile"
+  ids_of_trade_items "$WORK/list-ids.txt" "$IDS" "$size"
+  mixed_load "mixed_$size" "$WORK/list-ids.txt"
+  echo "mixed_total_$size $(total_count "$BASE/trade-items?limit=1")" >>"$RESULTS"
 done
+LIST_DISK_RUNNING="$(disk_mib "$WORK/lists/events") MiB / $(disk_mib "$WORK/lists/read-models") MiB"
 # the tenant's audit log, as large as these writes made it: a signed checkpoint and proofs of random entries and
 # sizes, one connection (what one costs, not how many a second)
 AUDIT_SIZE=$(audit_log_size)
@@ -271,10 +327,23 @@ for ((round = 1; round <= ROUNDS; round++)); do
   BENCH_PATH="/audit/proofs/consistency?from={r}&to=$AUDIT_SIZE" BENCH_FROM=1 BENCH_TO="$AUDIT_SIZE" \
     CONNS=1 measure audit_consistency "$DURATION" -s bench/get-random.lua "$BASE" >>"$RESULTS"
 done
+LIST_ITEMS=$(total_count "$BASE/trade-items?limit=1")
 stop
-start "$WORK/lists"
-echo "list_start $STARTED_MS" >>"$RESULTS"
-stop
+LIST_DISK_STOPPED="$(disk_mib "$WORK/lists/events") MiB / $(disk_mib "$WORK/lists/read-models") MiB"
+say "start to ready with $LIST_ITEMS trade items, after clean stops and after kill -9s, $ROUNDS times"
+for ((round = 1; round <= ROUNDS; round++)); do
+  start "$WORK/lists"
+  echo "list_start $STARTED_MS" >>"$RESULTS"
+  # a crash halfway through writes: creates on every connection, the service killed in the middle of them
+  wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" -s bench/post-trade-item.lua "$BASE/trade-items" >/dev/null &
+  writes=$!
+  sleep "$(awk -v s="$WARMUP" 'BEGIN { print s / 2 }')"
+  kill9
+  wait "$writes" || true # its connections broken by the kill
+  start "$WORK/lists"
+  echo "list_start_killed $STARTED_MS" >>"$RESULTS"
+  stop
+done
 rm -rf "$WORK/lists/read-models"
 start "$WORK/lists"
 echo "list_start_rebuilt $STARTED_MS" >>"$RESULTS"
@@ -324,7 +393,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f %%", 100 * a / b }'; }
 errors() { awk -v c="$1" '$1 == c { s += $5 } END { print s + 0 }' "$RESULTS"; }
 
 BG=$(median bare_get 2); BP=$(median bare_post 2)
-CR=$(median create 2); GI=$(median get_by_id 2); LI=$(median list 2); IS=$(median issue 2); VE=$(median verify 2)
+CR=$(median create 2); GI=$(median get_by_id 2); GW=$(median get_by_id_writing 2); LI=$(median list 2); IS=$(median issue 2); VE=$(median verify 2)
 RE=$(median resolve 2); RL=$(median resolve_linkset 2)
 COMMIT=$(git rev-parse --short HEAD)$([ -z "$(git status --porcelain --untracked-files=no)" ] || echo "-dirty")
 JDK=$(java -version 2>&1 | head -1)
@@ -343,6 +412,7 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | POST /trade-items (create, tagged), the audit log's appender stopped | $(median create_unaudited 2) req/s | $(median create_unaudited 3) ms | $(median create_unaudited 4) ms | bare POST | $(ratio "$(median create_unaudited 2)" "$BP") | $(errors create_unaudited) |
 | POST /trade-items (create, tagged), 1 connection | $(median create_single 2) req/s | $(median create_single 3) ms | $(median create_single 4) ms | | | $(errors create_single) |
 | GET /trade-items/{id} ($(wc -l <"$BENCH_IDS") ids) | $GI req/s | $(median get_by_id 3) ms | $(median get_by_id 4) ms | bare GET | $(ratio "$GI" "$BG") | $(errors get_by_id) |
+| GET /trade-items/{id}, $((CONNECTIONS / 2)) connections, while $((CONNECTIONS / 2)) others create trade items ($(median get_by_id_writing_creates 2) creates/s) | $GW req/s | $(median get_by_id_writing 3) ms | $(median get_by_id_writing 4) ms | bare GET | $(ratio "$GW" "$BG") | $(( $(errors get_by_id_writing) + $(errors get_by_id_writing_creates) )) |
 | GET /trade-items?page=1&limit=100 | $LI req/s | $(median list 3) ms | $(median list 4) ms | bare GET | $(ratio "$LI" "$BG") | $(errors list) |
 | GET /$RESOLVE (resolver, 307 to the default link) | $RE req/s | $(median resolve 3) ms | $(median resolve 4) ms | bare GET | $(ratio "$RE" "$BG") | all 307 (wrk counts them) |
 | GET /$RESOLVE?linkType=linkset (resolver, 200 linkset) | $RL req/s | $(median resolve_linkset 3) ms | $(median resolve_linkset 4) ms | bare GET | $(ratio "$RL" "$BG") | $(errors resolve_linkset) |
@@ -378,7 +448,26 @@ $(for size in "$LIST_SMALL" "$LIST_LARGE"; do
     "$(( $(errors "list_first_$size") + $(errors "list_deep_$size") ))"
 done)
 
-Page 1 with $LIST_LARGE items against page 1 with $LIST_SMALL: $(ratio "$(median "list_first_$LIST_LARGE" 2)" "$(median "list_first_$LIST_SMALL" 2)"). Start to ready with the $LIST_LARGE items: $(median list_start 2) ms after a clean stop (read models put back), $(median list_start_rebuilt 2) ms with no saved read models (rebuilt from the events).
+The same tenant after each size's page rows, under reads, pages and writes at once for ${DURATION} s: reads by id on $((CONNECTIONS / 2)) connections ($IDS ids spread over the tenant), page 1 on $((CONNECTIONS / 4)), tagged creates on $((CONNECTIONS / 4)); one run at each size:
+
+| items in the tenant (at the end of the run) | peak RSS (VmRSS every 0.2 s) | reads by id | p99 | page 1 | p99 | creates | p99 | non-2xx |
+|---|---|---|---|---|---|---|---|---|
+$(for size in "$LIST_SMALL" "$LIST_LARGE"; do
+  printf '| %s (%s) | %s MiB | %s req/s | %s ms | %s req/s | %s ms | %s req/s | %s ms | %s |\n' "$(median "list_total_$size" 2)" \
+    "$(median "mixed_total_$size" 2)" "$(median "mixed_${size}_rss" 2)" \
+    "$(median "mixed_${size}_get" 2)" "$(median "mixed_${size}_get" 4)" "$(median "mixed_${size}_list" 2)" \
+    "$(median "mixed_${size}_list" 4)" "$(median "mixed_${size}_create" 2)" "$(median "mixed_${size}_create" 4)" \
+    "$(( $(errors "mixed_${size}_get") + $(errors "mixed_${size}_list") + $(errors "mixed_${size}_create") ))"
+done)
+
+| figure | value |
+|---|---|
+| page 1 with $LIST_LARGE items against page 1 with $LIST_SMALL | $(ratio "$(median "list_first_$LIST_LARGE" 2)" "$(median "list_first_$LIST_SMALL" 2)") |
+| start to ready with $LIST_ITEMS items, after a clean stop | $(median list_start 2) ms |
+| start to ready with $LIST_ITEMS items, after a kill -9 halfway through ${WARMUP} s of creates | $(median list_start_killed 2) ms |
+| start to ready with $LIST_ITEMS items, no read models on disk (rebuilt from the events; one start) | $(median list_start_rebuilt 2) ms |
+| on disk with $LIST_ITEMS items, the event store / the read models (read-models/), while running | $LIST_DISK_RUNNING |
+| on disk with $LIST_ITEMS items, the event store / the read models (read-models/), after a clean stop | $LIST_DISK_STOPPED |
 
 Every resource, one round each (a create writes a new resource each time; a read is one resource by id; credentials
 are created by the issue row above, and a user registers once):
