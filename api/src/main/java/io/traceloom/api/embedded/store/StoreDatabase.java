@@ -7,6 +7,7 @@ import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.DatabaseResolver;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.oplog.Oplog;
@@ -19,7 +20,8 @@ import org.h2.mvstore.MVStore;
 /**
  * A database of the store: mongo-java-server's H2 database, with
  * <ul>
- *   <li>documents written as BSON ({@link BsonDocumentType});</li>
+ *   <li>documents written as BSON ({@link BsonDocumentType}), unique indexes' keys too, and compared as MongoDB
+ *   compares them ({@link KeyValueType});</li>
  *   <li>a driver's count answered from an index when one covers it ({@link CountPipeline});</li>
  *   <li>non-unique indexes kept, in order, in the file ({@link OrderedIndex}): mongo-java-server ignores them,
  *   so every list page read and sorted its whole collection, and at every start it went through every document
@@ -73,6 +75,14 @@ final class StoreDatabase extends H2Database {
                 new MVMap.Builder<Object, Document>().valueType(BsonDocumentType.INSTANCE));
         MVMap<String, Object> meta = store.openMap(META + namespace);
         return new StoreCollection(this, collectionName, options, documents, meta, cursorRegistry);
+    }
+
+    @Override
+    protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys,
+                                                    boolean sparse) {
+        MVMap<KeyValue, Object> entries = store.openMap(getFullCollectionNamespace(collectionName) + INDEX + indexName,
+                new MVMap.Builder<KeyValue, Object>().keyType(KeyValueType.INSTANCE));
+        return new UniqueIndex(entries, indexName, keys, sparse);
     }
 
     @Override
