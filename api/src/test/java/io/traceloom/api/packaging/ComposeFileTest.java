@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
@@ -101,7 +103,12 @@ class ComposeFileTest {
         assertThat(dockerfile).containsPattern("FROM eclipse-temurin:17-jdk AS build")
                 .contains("--mount=type=cache,target=/root/.m2", "./mvnw")
                 .containsPattern("FROM eclipse-temurin:17-jre\\n")
-                .contains("USER traceloom", "-XX:+ExitOnOutOfMemoryError", "-XX:MaxRAMPercentage=75");
+                .contains("USER traceloom", "-XX:+ExitOnOutOfMemoryError");
+        String launcher = Files.readString(ROOT.resolve("bin").resolve("traceloom"));
+        Matcher memory = Pattern.compile("\nMEMORY=\"([^\"]+)\"").matcher(launcher);
+        assertThat(memory.find()).as("bin/traceloom names the JVM's memory options").isTrue();
+        assertThat(dockerfile).as("the image's JVM is bounded as bin/traceloom's is")
+                .contains("JDK_JAVA_OPTIONS=\"" + memory.group(1) + "\"");
         List<String> ignored = Files.readAllLines(ROOT.resolve(".dockerignore")).stream()
                 .filter(line -> !line.isBlank() && !line.startsWith("#")).toList();
         assertThat(ignored).as("the build context leaves out what is built, kept or secret")
