@@ -286,7 +286,7 @@ say "cold starts"
 for ((round = 1; round <= ROUNDS; round++)); do
   start "$WORK/empty-$round"; echo "cold_empty $STARTED_MS" >>"$RESULTS"; stop
   start "$DATA"; echo "cold_full $STARTED_MS" >>"$RESULTS"; stop
-  rm -rf "$DATA/read-models" # as after a crash with no saved copy: every read model rebuilt from the events
+  rm -rf "$DATA/read-models" # no read models on disk (as with a new build): every read model rebuilt from the events
   start "$DATA"; echo "cold_rebuilt $STARTED_MS" >>"$RESULTS"; stop
 done
 
@@ -431,8 +431,8 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | credential verification, one thread after warm-up | $(median verify_core 2 | cut -d. -f1) credentials/s ($(median verify_core 3 | cut -d. -f1) per second of the thread's CPU time) |
 | replay of the trade-items projection | $(median replay 2) events/s ($EVENTS events in $(median replay 3) ms) |
 | cold start to ready, empty data directory | $(median cold_empty 2) ms |
-| cold start to ready, $EVENTS events, after a clean stop (read models put back) | $(median cold_full 2) ms |
-| cold start to ready, $EVENTS events, no saved read models (rebuilt from the events) | $(median cold_rebuilt 2) ms |
+| cold start to ready, $EVENTS events, after a clean stop (read models on disk) | $(median cold_full 2) ms |
+| cold start to ready, $EVENTS events, no read models on disk (rebuilt from the events) | $(median cold_rebuilt 2) ms |
 | peak RSS under load (VmHWM) | $RSS_MB MiB |
 | the event store on disk with $EVENTS events: while running / after a clean stop | $DISK_RUNNING_MB MiB / $DISK_STOPPED_MB MiB |
 
@@ -494,7 +494,7 @@ One tenant with a tag catalogue of $CATALOGUE_TAGS seeded tags ($CATALOGUE_SIZE 
 
 | figure | value |
 |---|---|
-| start to ready with the catalogue (after a clean stop: read models put back) | $(median catalogue_start 2) ms |
+| start to ready with the catalogue (after a clean stop: read models on disk) | $(median catalogue_start 2) ms |
 | the first tag create / tagged trade-item create after that start | $(median catalogue_first_tag 2) ms / $(median catalogue_first_item 2) ms |
 | a tag create / tagged trade-item create right after a forced full GC (jcmd GC.run; median of $ROUNDS) | $(median catalogue_gc_tag 2) ms / $(median catalogue_gc_item 2) ms |
 TABLE

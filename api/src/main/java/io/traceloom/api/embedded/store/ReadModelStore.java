@@ -227,6 +227,8 @@ public final class ReadModelStore extends H2Backend {
         commands.writeLock().lock();
         try {
             if (!written && store.getFileStore() != null && store.hasUnsavedChanges()) {
+                log.info("The read models' last changes are not written (no stamp for them now); the next start "
+                        + "goes on from the version before");
                 store.closeImmediately();
             }
             super.close();
