@@ -17,9 +17,11 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.h2.mvstore.FileStore;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
+import org.h2.mvstore.RandomAccessStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,13 +52,17 @@ public final class ReadModelStore extends H2Backend {
     private static final Logger log = LoggerFactory.getLogger(ReadModelStore.class);
     private static final String STAMP = "traceloom.stamp";
     /**
-     * Per commit, rewrite at most this much of what is still live in the file's emptiest chunks, while live data
-     * fill less than {@value #TARGET_FILL_RATE} % of the chunks: H2's own housekeeping (its background thread, off
-     * here) would. Without it the file grew to 8 times its data; with it, about twice, for some 20 ms per commit
-     * under sustained writes (BENCHMARKS.md).
+     * H2's own housekeeping (its background thread, off here) is done at each commit, and every second while live
+     * data fill less than {@value #TARGET_FILL_RATE} % of the file's chunks: rewrite at most {@value #COMPACT_BYTES}
+     * bytes of what is still live in the emptiest chunks, drop the chunks left empty, and move at most
+     * {@value #MOVE_BYTES} bytes of chunks towards the start of the file while less than {@value #SHRINK_FILL_RATE} %
+     * of it is used, so that it shrinks. Without it the file grew to 8 times its data; with it, it comes back to
+     * about twice once writes calm down, in some 30 ms a step (BENCHMARKS.md).
      */
-    private static final int COMPACT_BYTES = 2 * 1024 * 1024;
-    private static final int TARGET_FILL_RATE = 60;
+    private static final int TARGET_FILL_RATE = 70;
+    private static final int COMPACT_BYTES = 4 * 1024 * 1024;
+    private static final int SHRINK_FILL_RATE = 90;
+    private static final int MOVE_BYTES = 16 * 1024 * 1024;
     /**
      * A chunk no longer used is written over after this long, not H2's 45 s: every version is forced to disk at
      * its commit, so no older one is needed to recover from.
@@ -67,10 +73,10 @@ public final class ReadModelStore extends H2Backend {
     private final MVStore store;
     private final Supplier<Optional<Map<String, String>>> stamp;
 
-    private ReadModelStore(MVStore store, Supplier<Optional<Map<String, String>>> stamp) {
+    private ReadModelStore(MVStore store, Supplier<Optional<Map<String, String>>> stamp, int retentionMillis) {
         super(store);
         this.store = store;
-        store.setRetentionTime(RETENTION_MILLIS);
+        store.setRetentionTime(retentionMillis);
         this.stamp = stamp;
     }
 
@@ -85,6 +91,12 @@ public final class ReadModelStore extends H2Backend {
     public static ReadModelStore open(Path file, int cacheMegabytes,
                                       Function<Map<String, String>, Optional<String>> untrusted,
                                       Supplier<Optional<Map<String, String>>> stamp) {
+        return open(file, cacheMegabytes, untrusted, stamp, RETENTION_MILLIS);
+    }
+
+    /** As above, reusing a chunk that long after it is left: tests need not wait a second for a step. */
+    static ReadModelStore open(Path file, int cacheMegabytes, Function<Map<String, String>, Optional<String>> untrusted,
+                               Supplier<Optional<Map<String, String>>> stamp, int retentionMillis) {
         try {
             Files.createDirectories(file.getParent());
         } catch (IOException e) {
@@ -101,12 +113,12 @@ public final class ReadModelStore extends H2Backend {
                 store = openFile(file, cacheMegabytes);
             }
         }
-        return new ReadModelStore(store, stamp);
+        return new ReadModelStore(store, stamp, retentionMillis);
     }
 
     /** A store in memory only, for tests that stand in for a shared MongoDB. */
     public static ReadModelStore inMemory() {
-        return new ReadModelStore(new MVStore.Builder().open(), () -> Optional.of(Map.of()));
+        return new ReadModelStore(new MVStore.Builder().open(), () -> Optional.of(Map.of()), RETENTION_MILLIS);
     }
 
     private static MVStore openFile(Path file, int cacheMegabytes) {
@@ -160,13 +172,14 @@ public final class ReadModelStore extends H2Backend {
 
     /**
      * Writes what the commands since the last commit changed as the file's new version, between two commands,
-     * with the stamp; nothing when nothing changed or the stamp cannot be known now. Then makes it durable and
-     * rewrites a little of the file's emptiest parts.
+     * with the stamp, and does a step of housekeeping (see {@link #TARGET_FILL_RATE}); then makes it durable.
+     * Nothing when nothing changed and the file needs no housekeeping, or the stamp cannot be known now.
      *
-     * @return whether a version was written
+     * @return whether the file was written
      */
     public boolean writeVersion() {
-        if (store.getFileStore() == null || !store.hasUnsavedChanges()) {
+        FileStore<?> file = store.getFileStore();
+        if (file == null || !store.hasUnsavedChanges() && !untidy(file)) {
             return false;
         }
         commands.writeLock().lock();
@@ -175,18 +188,33 @@ public final class ReadModelStore extends H2Backend {
             if (now.isEmpty() || store.isClosed()) {
                 return false;
             }
-            MVMap<String, String> stamped = store.openMap(STAMP);
-            stamped.clear();
-            stamped.putAll(now.get());
-            store.commit();
-            if (store.compact(TARGET_FILL_RATE, COMPACT_BYTES)) {
+            if (store.hasUnsavedChanges()) {
+                MVMap<String, String> stamped = store.openMap(STAMP);
+                stamped.clear();
+                stamped.putAll(now.get());
                 store.commit();
             }
-            store.getFileStore().dropUnusedChunks();
+            tidy(file);
             store.sync();
             return true;
         } finally {
             commands.writeLock().unlock();
+        }
+    }
+
+    /** Whether the file holds much that is no longer used: dead data in its chunks, or free space. */
+    private boolean untidy(FileStore<?> file) {
+        return file.getChunksFillRate() < TARGET_FILL_RATE || file.getFillRate() < SHRINK_FILL_RATE;
+    }
+
+    /** A step of H2's housekeeping: it writes the same data elsewhere in the file, and changes none of it. */
+    private void tidy(FileStore<?> file) {
+        if (store.compact(TARGET_FILL_RATE, COMPACT_BYTES)) {
+            store.commit();
+        }
+        file.dropUnusedChunks();
+        if (file instanceof RandomAccessStore randomAccess) {
+            randomAccess.compactMoveChunks(SHRINK_FILL_RATE, MOVE_BYTES, store);
         }
     }
 
