@@ -4,9 +4,14 @@ import com.mongodb.ConnectionString;
 import de.bwaldvogel.mongo.MongoServer;
 import io.traceloom.api.embedded.store.ReadModelStore;
 import io.traceloom.api.settings.ApiProperties;
+import io.traceloom.api.storage.OwnerOnlyFilePath;
 import io.traceloom.command.config.CommandSideProperties;
+import io.traceloom.command.storage.OwnerOnlyFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.Optional;
 import javax.sql.DataSource;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.slf4j.Logger;
@@ -43,17 +48,30 @@ public class EmbeddedMongoConfiguration {
         return server;
     }
 
-    /** Closed by the server's shutdown, which closes its backend. */
+    /**
+     * Closed by the server's shutdown, which closes its backend. The event store's data source is injected, not
+     * looked up, so that Spring closes it only after the store: a commit asks the event store where it stands, and a
+     * connection opened while H2 was closing the event store opened its file a second time, and lost writes answered
+     * just before the stop (ReadModelStoreRestartTest).
+     */
     @Bean(destroyMethod = "")
     public ReadModelStore readModelStore(CommandSideProperties properties, ApiProperties api,
-                                         ObjectProvider<DataSource> dataSource, ObjectProvider<EventSchema> schema) {
-        Path file = properties.dataDir().toAbsolutePath().normalize().resolve("read-models").resolve(FILE);
-        DataSource events = dataSource.getIfAvailable();
+                                         Optional<DataSource> dataSource, ObjectProvider<EventSchema> schema) {
+        Path directory = properties.dataDir().toAbsolutePath().normalize().resolve("read-models");
+        try {
+            OwnerOnlyFiles.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + directory, e);
+        }
+        Path file = directory.resolve(FILE);
+        DataSource events = dataSource.orElse(null);
         EventStoreLineage lineage = events == null ? null
                 : new EventStoreLineage(events, schema.getIfAvailable(() -> EventSchema.builder().build()));
         ReadModelTrust trust = new ReadModelTrust(lineage, CodeDigest::ofTraceloom);
         int cacheMegabytes = (int) Math.max(1, api.readModels().storeCache().toMegabytes());
-        return ReadModelStore.open(file, cacheMegabytes, trust::untrusted, trust::stamp)
+        // through H2's owner-only file system, as the event store's file: created readable by its owner only
+        return ReadModelStore.open(file, OwnerOnlyFilePath.databaseName(file), cacheMegabytes, trust::untrusted,
+                        trust::stamp)
                 .committingEvery(api.readModels().storeCommits());
     }
 

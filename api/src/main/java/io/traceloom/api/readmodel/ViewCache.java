@@ -3,6 +3,7 @@ package io.traceloom.api.readmodel;
 import io.traceloom.api.settings.ApiProperties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -33,7 +34,7 @@ public class ViewCache {
     private final ProjectionPositions positions;
     private final int capacity;
     private final long maxWeight;
-    private volatile Views current = new Views(null);
+    private final AtomicReference<Views> current = new AtomicReference<>(new Views(null));
 
     @Autowired
     public ViewCache(ProjectionPositions positions, ApiProperties properties) {
@@ -57,10 +58,16 @@ public class ViewCache {
         if (moment == null) {
             return load.get();
         }
-        Views views = current;
+        Views views = current.get();
         if (!moment.equals(views.moment())) {
-            views = new Views(moment);
-            current = views;
+            // only in place of the views this read found: a read that took its moment before another read started
+            // the views of a later one must not put its older ones back in their place
+            Views fresh = new Views(moment);
+            if (!current.compareAndSet(views, fresh)) {
+                Views now = current.get();
+                fresh = moment.equals(now.moment()) ? now : fresh;
+            }
+            views = fresh;
         }
         Object kept = views.byQuery().get(query);
         if (kept != null) {

@@ -83,26 +83,23 @@ public final class ReadModelStore extends H2Backend {
     /**
      * Opens the store in a file, or starts it afresh there.
      *
-     * @param file           the file (created with its directory when missing)
+     * @param file           the file (created when missing; its directory must exist)
+     * @param h2Name         the name H2 opens the file by (a file system of H2's may be named in it)
      * @param cacheMegabytes the bound of the cache of pages held in memory
      * @param untrusted      why a file's stamp cannot be trusted, or empty when it can
      * @param stamp          what a commit records, or empty when it cannot be known now (the commit waits)
      */
-    public static ReadModelStore open(Path file, int cacheMegabytes,
+    public static ReadModelStore open(Path file, String h2Name, int cacheMegabytes,
                                       Function<Map<String, String>, Optional<String>> untrusted,
                                       Supplier<Optional<Map<String, String>>> stamp) {
-        return open(file, cacheMegabytes, untrusted, stamp, RETENTION_MILLIS);
+        return open(file, h2Name, cacheMegabytes, untrusted, stamp, RETENTION_MILLIS);
     }
 
     /** As above, reusing a chunk that long after it is left: tests need not wait a second for a step. */
-    static ReadModelStore open(Path file, int cacheMegabytes, Function<Map<String, String>, Optional<String>> untrusted,
+    static ReadModelStore open(Path file, String h2Name, int cacheMegabytes,
+                               Function<Map<String, String>, Optional<String>> untrusted,
                                Supplier<Optional<Map<String, String>>> stamp, int retentionMillis) {
-        try {
-            Files.createDirectories(file.getParent());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        MVStore store = openFile(file, cacheMegabytes);
+        MVStore store = openFile(file, h2Name, cacheMegabytes);
         if (!store.getMapNames().isEmpty()) {
             Optional<String> why = untrusted.apply(Map.copyOf(store.<String, String>openMap(STAMP)));
             if (why.isPresent()) {
@@ -110,7 +107,7 @@ public final class ReadModelStore extends H2Backend {
                         + "the events", file, why.get());
                 store.closeImmediately();
                 delete(file);
-                store = openFile(file, cacheMegabytes);
+                store = openFile(file, h2Name, cacheMegabytes);
             }
         }
         return new ReadModelStore(store, stamp, retentionMillis);
@@ -121,9 +118,9 @@ public final class ReadModelStore extends H2Backend {
         return new ReadModelStore(new MVStore.Builder().open(), () -> Optional.of(Map.of()), RETENTION_MILLIS);
     }
 
-    private static MVStore openFile(Path file, int cacheMegabytes) {
+    private static MVStore openFile(Path file, String h2Name, int cacheMegabytes) {
         try {
-            return builder(file, cacheMegabytes).open();
+            return builder(h2Name, cacheMegabytes).open();
         } catch (MVStoreException e) {
             Path aside = file.resolveSibling(file.getFileName() + ".unreadable");
             log.warn("The read models in {} cannot be read ({}); the file is set aside as {} and every projection "
@@ -133,14 +130,14 @@ public final class ReadModelStore extends H2Backend {
             } catch (IOException moved) {
                 delete(file);
             }
-            return builder(file, cacheMegabytes).open();
+            return builder(h2Name, cacheMegabytes).open();
         }
     }
 
-    private static MVStore.Builder builder(Path file, int cacheMegabytes) {
+    private static MVStore.Builder builder(String h2Name, int cacheMegabytes) {
         // no commits of its own, neither timed nor when changes fill its buffer: H2's would write a version in
         // the middle of a command. What changed since the last commit waits in memory (about a second's worth).
-        return new MVStore.Builder().fileName(file.toString()).cacheSize(cacheMegabytes).autoCommitDisabled()
+        return new MVStore.Builder().fileName(h2Name).cacheSize(cacheMegabytes).autoCommitDisabled()
                 .autoCommitBufferSize(0);
     }
 

@@ -52,7 +52,12 @@ class ReadModelStoreTest {
     }
 
     private ReadModelStore open(Path file, int retentionMillis) {
-        return ReadModelStore.open(file, 8, found -> found.equals(stamp.get()) ? Optional.empty()
+        try {
+            Files.createDirectories(file.getParent());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return ReadModelStore.open(file, file.toString(), 8, found -> found.equals(stamp.get()) ? Optional.empty()
                 : Optional.of("stamped " + found), () -> Optional.of(stamp.get()), retentionMillis);
     }
 
