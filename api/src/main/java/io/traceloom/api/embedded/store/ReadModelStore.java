@@ -192,11 +192,16 @@ public final class ReadModelStore extends H2Backend {
                 store.commit();
             }
             tidy(file);
-            store.sync();
-            return true;
         } finally {
             commands.writeLock().unlock();
         }
+        // forced outside the lock: only a commit writes the file, and commands need not wait for the disk
+        synchronized (this) {
+            if (!store.isClosed()) {
+                store.sync();
+            }
+        }
+        return true;
     }
 
     /** Whether the file holds much that is no longer used: dead data in its chunks, or free space. */
@@ -249,6 +254,12 @@ public final class ReadModelStore extends H2Backend {
     @Override
     public void close() {
         boolean written = writeVersion();
+        synchronized (this) {
+            closeUnderLock(written);
+        }
+    }
+
+    private void closeUnderLock(boolean written) {
         commands.writeLock().lock();
         try {
             if (!written && store.getFileStore() != null && store.hasUnsavedChanges()) {
