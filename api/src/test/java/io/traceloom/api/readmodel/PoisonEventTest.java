@@ -205,7 +205,7 @@ class PoisonEventTest {
             bystander = createdAndVisible(http, BYSTANDER, "Item");
         }
 
-        // a clean stop saved the read models, the tokens and the queue: they are put back
+        // the read models, the tokens and the queue are in the read-model file: the next start goes on from them
         try (RunningTraceloom traceloom = start()) {
             Http http = traceloom.http();
             assertThat(parked(http).at("/0/sequence").asText()).isEqualTo(VICTIM);
