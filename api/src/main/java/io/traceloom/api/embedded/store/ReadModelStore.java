@@ -56,8 +56,9 @@ public final class ReadModelStore extends H2Backend {
      * data fill less than {@value #TARGET_FILL_RATE} % of the file's chunks: rewrite at most {@value #COMPACT_BYTES}
      * bytes of what is still live in the emptiest chunks, drop the chunks left empty, and move at most
      * {@value #MOVE_BYTES} bytes of chunks towards the start of the file while less than {@value #SHRINK_FILL_RATE} %
-     * of it is used, so that it shrinks. Without it the file grew to 8 times its data; with it, it comes back to
-     * about twice once writes calm down, in some 30 ms a step (BENCHMARKS.md).
+     * of it is used, so that it shrinks; once a step changes nothing, none until the next commit. Without it the
+     * file grew to 8 times its data; with it, it comes back to about twice once writes calm down, in some 30 ms a
+     * step (BENCHMARKS.md).
      */
     private static final int TARGET_FILL_RATE = 70;
     private static final int COMPACT_BYTES = 4 * 1024 * 1024;
@@ -70,6 +71,15 @@ public final class ReadModelStore extends H2Backend {
     private static final int RETENTION_MILLIS = 1000;
 
     private final ReadWriteLock commands = new ReentrantReadWriteLock();
+    /**
+     * The version at which a step of housekeeping left the file as it was, once the chunks that version left unused
+     * could be reused: none is tried again until a commit makes a new version. Some files never reach the fill rates
+     * aimed at (many collections of a few documents each, as a new tenant's), and an idle store took the commands'
+     * lock and forced the file every second for nothing, for as long as the service ran.
+     */
+    private volatile long restingAt = -1;
+    private final long retentionNanos;
+    private long committedAt = System.nanoTime(); // guarded by the commands' write lock
     private final MVStore store;
     private final Supplier<Optional<Map<String, String>>> stamp;
 
@@ -77,6 +87,7 @@ public final class ReadModelStore extends H2Backend {
         super(store);
         this.store = store;
         store.setRetentionTime(retentionMillis);
+        this.retentionNanos = Duration.ofMillis(retentionMillis).toNanos();
         this.stamp = stamp;
     }
 
@@ -170,13 +181,14 @@ public final class ReadModelStore extends H2Backend {
     /**
      * Writes what the commands since the last commit changed as the file's new version, between two commands,
      * with the stamp, and does a step of housekeeping (see {@link #TARGET_FILL_RATE}); then makes it durable.
-     * Nothing when nothing changed and the file needs no housekeeping, or the stamp cannot be known now.
+     * Nothing when nothing changed and the file needs no housekeeping (or a step of it changes nothing), or the
+     * stamp cannot be known now.
      *
      * @return whether the file was written
      */
     public boolean writeVersion() {
         FileStore<?> file = store.getFileStore();
-        if (file == null || !store.hasUnsavedChanges() && !untidy(file)) {
+        if (file == null || !store.hasUnsavedChanges() && !housekeepingDue(file)) {
             return false;
         }
         commands.writeLock().lock();
@@ -185,13 +197,25 @@ public final class ReadModelStore extends H2Backend {
             if (now.isEmpty() || store.isClosed()) {
                 return false;
             }
-            if (store.hasUnsavedChanges()) {
+            boolean committed = store.hasUnsavedChanges();
+            if (committed) {
                 MVMap<String, String> stamped = store.openMap(STAMP);
                 stamped.clear();
                 stamped.putAll(now.get());
                 store.commit();
+                committedAt = System.nanoTime();
             }
+            long version = store.getCurrentVersion();
+            long size = file.size();
             tidy(file);
+            if (store.getCurrentVersion() == version && file.size() == size && !store.hasUnsavedChanges()) {
+                if (System.nanoTime() - committedAt >= retentionNanos) {
+                    restingAt = version;
+                }
+                if (!committed) {
+                    return false; // nothing written: nothing to force
+                }
+            }
         } finally {
             commands.writeLock().unlock();
         }
@@ -202,6 +226,11 @@ public final class ReadModelStore extends H2Backend {
             }
         }
         return true;
+    }
+
+    /** Whether a step of housekeeping is worth trying: the file is untidy, and it changed since the last step. */
+    private boolean housekeepingDue(FileStore<?> file) {
+        return store.getCurrentVersion() != restingAt && untidy(file);
     }
 
     /** Whether the file holds much that is no longer used: dead data in its chunks, or free space. */

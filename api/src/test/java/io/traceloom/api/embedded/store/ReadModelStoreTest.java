@@ -255,4 +255,39 @@ class ReadModelStoreTest {
         fresh.writeVersion();
         assertThat(store.fileSize()).isLessThan(3 * Files.size(once));
     }
+
+    /**
+     * A service that stays idle writes nothing: once a step of housekeeping leaves the file as it was, none is
+     * tried again until something changes. A file of many small collections (what a new tenant makes) stays below
+     * the fill rates housekeeping aims at, and each second brought the commands' lock and a forced write of the file
+     * for nothing, for as long as the service ran. A second apart, as in the service.
+     */
+    @Test
+    void anIdleStoreRestsOnceHousekeepingChangesNothing() throws InterruptedException {
+        ReadModelStore store = open(file());
+        MongoDatabase database = served(store);
+        for (int collection = 0; collection < 30; collection++) {
+            for (int i = 0; i < 5; i++) {
+                database.getCollection("things" + collection)
+                        .insertOne(new Document("_id", "thing" + i).append("body", "b".repeat(300)));
+                store.writeVersion();
+            }
+            database.getCollection("things" + collection).createIndex(Indexes.ascending("body"));
+            store.writeVersion();
+        }
+        int steps = 0;
+        do {
+            Thread.sleep(1100);
+            assertThat(++steps).as("steps of housekeeping before it rests").isLessThan(10);
+        } while (store.writeVersion());
+        for (int second = 0; second < 3; second++) {
+            Thread.sleep(1100);
+            assertThat(store.writeVersion()).as("an idle store writes nothing").isFalse();
+        }
+
+        database.getCollection("things0").insertOne(new Document("_id", "later"));
+        assertThat(store.writeVersion()).as("a change is written").isTrue();
+        store.close();
+        assertThat(ids(served(open(file())), "things0")).contains("later");
+    }
 }
