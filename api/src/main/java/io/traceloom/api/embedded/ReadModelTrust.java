@@ -37,7 +37,7 @@ final class ReadModelTrust {
         this.code = code;
     }
 
-    /** The digest of the code, worked out the first time it is needed (about 0.1 s). */
+    /** The digest of the code, asked for the first time it is needed (see {@link CodeDigest}). */
     private synchronized String code() {
         if (digest == null) {
             digest = code.get();
