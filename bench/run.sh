@@ -46,8 +46,14 @@ say() { echo "[bench] $*" >&2; }
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
 cleanup() {
+  local status=$?
   [ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null || true
-  rm -rf "$WORK"
+  if [ "$status" -eq 0 ]; then
+    rm -rf "$WORK"
+  else # what a failed run measured and what the service logged, to find out why
+    rm -rf "$DATA" "$WORK"/lists "$WORK"/empty-* "$WORK"/catalogue 2>/dev/null
+    say "failed; the service's log and the figures so far are kept in $WORK (service.log, results.txt)"
+  fi
 }
 trap cleanup EXIT
 
