@@ -59,7 +59,36 @@ public class LocalProcessorPositions implements ProjectionPositions {
         return new Moment(changes, tokens);
     }
 
+    @Override
+    public boolean precedes(Object moment, Object other) {
+        return moment instanceof Moment earlier && other instanceof Moment later && earlier.precedes(later);
+    }
+
     private record Moment(long changes, List<TrackingToken> tokens) {
+
+        /**
+         * Fewer changes reported; or as many, and no segment's token further and one behind (a status shows a batch's
+         * token a little before its change is reported). Counts and tokens only grow, so this is the order in which
+         * moments were taken.
+         */
+        boolean precedes(Moment other) {
+            if (changes != other.changes) {
+                return changes < other.changes;
+            }
+            if (tokens.size() != other.tokens.size()) {
+                return false;
+            }
+            boolean behind = false;
+            for (int i = 0; i < tokens.size(); i++) {
+                long mine = Projections.position(tokens.get(i));
+                long theirs = Projections.position(other.tokens.get(i));
+                if (mine > theirs) {
+                    return false;
+                }
+                behind |= mine < theirs;
+            }
+            return behind;
+        }
     }
 
     @Override

@@ -53,4 +53,13 @@ public interface ProjectionPositions {
     default Object moment() {
         return null;
     }
+
+    /**
+     * Whether {@code moment} came before {@code other}, both from {@link #moment()}: a read whose moment came before
+     * the one whose views are kept ({@link ViewCache}) may neither use those views nor put its own in their place.
+     * {@code false} when it cannot be told.
+     */
+    default boolean precedes(Object moment, Object other) {
+        return false;
+    }
 }

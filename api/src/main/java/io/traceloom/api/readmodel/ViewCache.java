@@ -60,8 +60,12 @@ public class ViewCache {
         }
         Views views = current.get();
         if (!moment.equals(views.moment())) {
-            // only in place of the views this read found: a read that took its moment before another read started
-            // the views of a later one must not put its older ones back in their place
+            if (views.moment() != null && positions.precedes(moment, views.moment())) {
+                // a read that took its moment before another read started the views of a later one (a slow
+                // thread): it asks MongoDB, and leaves the later views in place
+                return load.get();
+            }
+            // only in place of the views this read found, which another read may have replaced meanwhile
             Views fresh = new Views(moment);
             if (!current.compareAndSet(views, fresh)) {
                 Views now = current.get();
