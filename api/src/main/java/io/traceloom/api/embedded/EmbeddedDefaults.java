@@ -39,7 +39,7 @@ public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
         OwnerOnlyFilePath.register();
-        if (embeddedReadModels(environment)) {
+        if (EmbeddedReadModels.apply(environment)) {
             CodeDigest.prefetch();
         }
         if (environment.containsProperty(DATASOURCE_URL)) {
@@ -49,12 +49,6 @@ public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
         environment.getPropertySources().addLast(new MapPropertySource("traceloomEmbeddedDefaults", Map.of(
                 DATASOURCE_URL, url(OwnerOnlyFilePath.databaseName(dataDir.resolve("events").resolve("traceloom"))),
                 "spring.datasource.username", "sa")));
-    }
-
-    /** As {@link EmbeddedMongoConfiguration}'s condition: no MongoDB configured. */
-    private static boolean embeddedReadModels(ConfigurableEnvironment environment) {
-        return environment.getProperty("spring.data.mongodb.uri", "").isEmpty()
-                && environment.getProperty("spring.data.mongodb.host", "").isEmpty();
     }
 
     /** The URL of the embedded event store for an H2 database name (H2 adds its file suffix). */

@@ -18,9 +18,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.mongo.MongoConnectionDetails;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -31,7 +31,7 @@ import org.springframework.context.annotation.Configuration;
  * from the event store.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnExpression("'${spring.data.mongodb.uri:}'.isEmpty() and '${spring.data.mongodb.host:}'.isEmpty()")
+@Conditional(EmbeddedReadModels.class)
 public class EmbeddedMongoConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedMongoConfiguration.class);
