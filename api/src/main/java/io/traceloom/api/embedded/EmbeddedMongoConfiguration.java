@@ -70,8 +70,7 @@ public class EmbeddedMongoConfiguration {
         ReadModelTrust trust = new ReadModelTrust(lineage, CodeDigest::ofTraceloom);
         int cacheMegabytes = (int) Math.max(1, api.readModels().storeCache().toMegabytes());
         // through H2's owner-only file system, as the event store's file: created readable by its owner only
-        return ReadModelStore.open(file, OwnerOnlyFilePath.databaseName(file), cacheMegabytes, trust::untrusted,
-                        trust::stamp)
+        return ReadModelStore.open(file, OwnerOnlyFilePath.databaseName(file), cacheMegabytes, trust::untrusted, trust)
                 .committingEvery(api.readModels().storeCommits());
     }
 

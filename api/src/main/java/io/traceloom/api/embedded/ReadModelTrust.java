@@ -1,5 +1,6 @@
 package io.traceloom.api.embedded;
 
+import io.traceloom.api.embedded.store.Stamp;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -20,9 +21,9 @@ import org.springframework.dao.DataAccessException;
  *       store restored from an older backup, or another one, gets its read models rebuilt.</li>
  * </ul>
  * The head is read while no command of the read models runs (the store's commit), so no projection has seen an
- * event past it.
+ * event past it; the connection it is read with is taken before (see {@link Stamp}).
  */
-final class ReadModelTrust {
+final class ReadModelTrust implements Stamp {
 
     private static final Logger log = LoggerFactory.getLogger(ReadModelTrust.class);
     static final String FORMAT = "1";
@@ -47,19 +48,48 @@ final class ReadModelTrust {
 
     /** What a commit records now, or empty when the event store cannot be asked (the commit waits). */
     Optional<Map<String, String>> stamp() {
-        Map<String, String> stamp = new HashMap<>(Map.of("format", FORMAT, "code", code()));
-        if (lineage != null) {
-            try {
-                lineage.head().ifPresent(head -> {
-                    stamp.put("headPosition", Long.toString(head.position()));
-                    stamp.put("headEvent", head.eventIdentifier());
-                });
-            } catch (DataAccessException e) {
-                log.debug("The event store cannot be asked where it stands", e);
-                return Optional.empty();
-            }
+        try (Reading reading = ready()) {
+            return reading.read();
+        } catch (DataAccessException e) {
+            log.debug("The event store cannot be asked where it stands", e);
+            return Optional.empty();
         }
-        return Optional.of(stamp);
+    }
+
+    /**
+     * Readies what a commit records: takes a connection to the event store.
+     *
+     * @throws DataAccessException when none can be had now
+     */
+    @Override
+    public Reading ready() {
+        String code = code();
+        EventStoreLineage.Heads heads = lineage == null ? null : lineage.heads();
+        return new Reading() {
+            @Override
+            public Optional<Map<String, String>> read() {
+                Map<String, String> stamp = new HashMap<>(Map.of("format", FORMAT, "code", code));
+                if (heads != null) {
+                    try {
+                        heads.now().ifPresent(head -> {
+                            stamp.put("headPosition", Long.toString(head.position()));
+                            stamp.put("headEvent", head.eventIdentifier());
+                        });
+                    } catch (DataAccessException e) {
+                        log.debug("The event store cannot be asked where it stands", e);
+                        return Optional.empty();
+                    }
+                }
+                return Optional.of(stamp);
+            }
+
+            @Override
+            public void close() {
+                if (heads != null) {
+                    heads.close();
+                }
+            }
+        };
     }
 
     /** Why read models with this stamp cannot be used, or empty when they can. */

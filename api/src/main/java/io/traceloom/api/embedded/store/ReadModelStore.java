@@ -16,7 +16,6 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.h2.mvstore.FileStore;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
@@ -32,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every command runs whole between two versions of the file. The store writes a new version only when told
  * ({@link #writeVersion()}), which waits until no command is running; a commit also records the caller's
- * {@code stamp} (what the versions are consistent with: which build wrote them, where the event store stood).
+ * {@link Stamp} (what the versions are consistent with: which build wrote them, where the event store stood).
  * After a crash the file opens at its last version, where each projection's documents and its token are as
  * they were between two commands: as after a crash of a MongoDB server, the projection goes on from its token
  * and repeats at most the batch it was in. An untrusted file ({@code untrusted} names why) or one that cannot
@@ -81,9 +80,9 @@ public final class ReadModelStore extends H2Backend {
     private final long retentionNanos;
     private long committedAt = System.nanoTime(); // guarded by the commands' write lock
     private final MVStore store;
-    private final Supplier<Optional<Map<String, String>>> stamp;
+    private final Stamp stamp;
 
-    private ReadModelStore(MVStore store, Supplier<Optional<Map<String, String>>> stamp, int retentionMillis) {
+    private ReadModelStore(MVStore store, Stamp stamp, int retentionMillis) {
         super(store);
         this.store = store;
         store.setRetentionTime(retentionMillis);
@@ -98,18 +97,17 @@ public final class ReadModelStore extends H2Backend {
      * @param h2Name         the name H2 opens the file by (a file system of H2's may be named in it)
      * @param cacheMegabytes the bound of the cache of pages held in memory
      * @param untrusted      why a file's stamp cannot be trusted, or empty when it can
-     * @param stamp          what a commit records, or empty when it cannot be known now (the commit waits)
+     * @param stamp          what a commit records
      */
     public static ReadModelStore open(Path file, String h2Name, int cacheMegabytes,
-                                      Function<Map<String, String>, Optional<String>> untrusted,
-                                      Supplier<Optional<Map<String, String>>> stamp) {
+                                      Function<Map<String, String>, Optional<String>> untrusted, Stamp stamp) {
         return open(file, h2Name, cacheMegabytes, untrusted, stamp, RETENTION_MILLIS);
     }
 
     /** As above, reusing a chunk that long after it is left: tests need not wait a second for a step. */
     static ReadModelStore open(Path file, String h2Name, int cacheMegabytes,
-                               Function<Map<String, String>, Optional<String>> untrusted,
-                               Supplier<Optional<Map<String, String>>> stamp, int retentionMillis) {
+                               Function<Map<String, String>, Optional<String>> untrusted, Stamp stamp,
+                               int retentionMillis) {
         MVStore store = openFile(file, h2Name, cacheMegabytes);
         if (!store.getMapNames().isEmpty()) {
             Optional<String> why = untrusted.apply(Map.copyOf(store.<String, String>openMap(STAMP)));
@@ -126,7 +124,8 @@ public final class ReadModelStore extends H2Backend {
 
     /** A store in memory only, for tests that stand in for a shared MongoDB. */
     public static ReadModelStore inMemory() {
-        return new ReadModelStore(new MVStore.Builder().open(), () -> Optional.of(Map.of()), RETENTION_MILLIS);
+        return new ReadModelStore(new MVStore.Builder().open(), Stamp.of(() -> Optional.of(Map.of())),
+                RETENTION_MILLIS);
     }
 
     private static MVStore openFile(Path file, String h2Name, int cacheMegabytes) {
@@ -191,9 +190,35 @@ public final class ReadModelStore extends H2Backend {
         if (file == null || !store.hasUnsavedChanges() && !housekeepingDue(file)) {
             return false;
         }
+        try (Stamp.Reading reading = readyStamp()) {
+            if (reading == null || !commitUnderLock(file, reading)) {
+                return false;
+            }
+        }
+        // forced outside the lock: only a commit writes the file, and commands need not wait for the disk
+        synchronized (this) {
+            if (!store.isClosed()) {
+                store.sync();
+            }
+        }
+        return true;
+    }
+
+    /** The stamp readied before the commands are held (see {@link Stamp}), or {@code null} when it cannot be now. */
+    private Stamp.Reading readyStamp() {
+        try {
+            return stamp.ready();
+        } catch (RuntimeException e) {
+            log.debug("The read models' stamp cannot be readied now; the commit waits", e);
+            return null;
+        }
+    }
+
+    /** Commits and tidies while no command runs; whether anything was written that needs forcing. */
+    private boolean commitUnderLock(FileStore<?> file, Stamp.Reading reading) {
         commands.writeLock().lock();
         try {
-            Optional<Map<String, String>> now = stamp.get();
+            Optional<Map<String, String>> now = reading.read();
             if (now.isEmpty() || store.isClosed()) {
                 return false;
             }
@@ -216,16 +241,10 @@ public final class ReadModelStore extends H2Backend {
                     return false; // nothing written: nothing to force
                 }
             }
+            return true;
         } finally {
             commands.writeLock().unlock();
         }
-        // forced outside the lock: only a commit writes the file, and commands need not wait for the disk
-        synchronized (this) {
-            if (!store.isClosed()) {
-                store.sync();
-            }
-        }
-        return true;
     }
 
     /** Whether a step of housekeeping is worth trying: the file is untidy, and it changed since the last step. */

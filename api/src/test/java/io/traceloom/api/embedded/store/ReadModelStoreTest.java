@@ -58,7 +58,7 @@ class ReadModelStoreTest {
             throw new java.io.UncheckedIOException(e);
         }
         return ReadModelStore.open(file, file.toString(), 8, found -> found.equals(stamp.get()) ? Optional.empty()
-                : Optional.of("stamped " + found), () -> Optional.of(stamp.get()), retentionMillis);
+                : Optional.of("stamped " + found), Stamp.of(() -> Optional.of(stamp.get())), retentionMillis);
     }
 
     private MongoDatabase served(ReadModelStore store) {
