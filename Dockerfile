@@ -16,11 +16,13 @@ WORKDIR /app
 COPY --from=build /traceloom.jar /app/traceloom.jar
 USER traceloom
 # JDK_JAVA_OPTIONS: a heap for the service's own work, which does not grow with the data, and the collector the JVM
-# picks for a small machine, as bin/traceloom starts it (README "Run it"); set the variable to change them.
+# picks for a small machine, as bin/traceloom starts it (README "Run it"); set the variable to change them. One
+# pool of direct buffers for the embedded MongoDB and two malloc arenas: less memory at the same speed.
 ENV TRACELOOM_DATA_DIR=/data \
     SERVER_ADDRESS=0.0.0.0 \
     AXONIQ_UPDATE_CHECKER_DISABLED=true \
-    JDK_JAVA_OPTIONS="-Xmx256m -XX:+UseSerialGC -Xss512k -XX:ReservedCodeCacheSize=64m"
+    MALLOC_ARENA_MAX=2 \
+    JDK_JAVA_OPTIONS="-Xmx256m -XX:+UseSerialGC -Xss512k -XX:ReservedCodeCacheSize=64m -Dio.netty.allocator.numDirectArenas=1"
 EXPOSE 8080
 # Out of memory, the JVM ends at once, as a crash, and is restarted (docker-compose.yml: restart): threads that
 # died halfway through what they did (the event store's writer among them) are not left running on.

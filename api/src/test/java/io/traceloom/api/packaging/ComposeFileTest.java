@@ -109,6 +109,10 @@ class ComposeFileTest {
         assertThat(memory.find()).as("bin/traceloom names the JVM's memory options").isTrue();
         assertThat(dockerfile).as("the image's JVM is bounded as bin/traceloom's is")
                 .contains("JDK_JAVA_OPTIONS=\"" + memory.group(1) + "\"");
+        Matcher arenas = Pattern.compile("\nMALLOC_ARENA_MAX=\\$\\{MALLOC_ARENA_MAX:-(\\d+)}").matcher(launcher);
+        assertThat(arenas.find()).as("bin/traceloom names the C library's malloc arenas").isTrue();
+        assertThat(dockerfile).as("the image's malloc arenas are bin/traceloom's")
+                .contains("MALLOC_ARENA_MAX=" + arenas.group(1) + " ");
         List<String> ignored = Files.readAllLines(ROOT.resolve(".dockerignore")).stream()
                 .filter(line -> !line.isBlank() && !line.startsWith("#")).toList();
         assertThat(ignored).as("the build context leaves out what is built, kept or secret")
