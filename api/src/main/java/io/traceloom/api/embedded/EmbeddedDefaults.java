@@ -31,6 +31,11 @@ import org.springframework.core.env.MapPropertySource;
  * Under sustained writes the file grows by about 12 KB per write until the chunks it replaced may be
  * reused, so the file kept about 45 seconds of writes (360 MB after 25,000 writes, 15 times its data);
  * now about 2 seconds' (BENCHMARKS.md).
+ *
+ * <p>{@code MAX_COMPACT_TIME=0}: no compaction when the database closes. H2 2.3.232 commits before that compaction
+ * and not after it, and a file closed so could open at an older version, without writes that had been forced and
+ * answered (h2database issue 4247, fixed in 2.4.240): ReadModelStoreRestartTest lost a run's create and delete so,
+ * in 2 of 7 runs. The file is kept small while the service runs, by H2's housekeeping, as before.
  */
 public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
 
@@ -53,7 +58,7 @@ public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
 
     /** The URL of the embedded event store for an H2 database name (H2 adds its file suffix). */
     public static String url(String databaseName) {
-        return "jdbc:h2:" + databaseName + ";WRITE_DELAY=500;RETENTION_TIME=2000;DB_CLOSE_ON_EXIT=FALSE";
+        return "jdbc:h2:" + databaseName + ";WRITE_DELAY=500;RETENTION_TIME=2000;DB_CLOSE_ON_EXIT=FALSE;MAX_COMPACT_TIME=0";
     }
 
     @Override
