@@ -58,7 +58,8 @@ public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
 
     /** The URL of the embedded event store for an H2 database name (H2 adds its file suffix). */
     public static String url(String databaseName) {
-        return "jdbc:h2:" + databaseName + ";WRITE_DELAY=500;RETENTION_TIME=2000;DB_CLOSE_ON_EXIT=FALSE;MAX_COMPACT_TIME=0";
+        return "jdbc:h2:" + databaseName
+                + ";WRITE_DELAY=500;RETENTION_TIME=2000;DB_CLOSE_ON_EXIT=FALSE;MAX_COMPACT_TIME=0";
     }
 
     @Override

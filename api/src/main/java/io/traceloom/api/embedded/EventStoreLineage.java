@@ -19,7 +19,7 @@ final class EventStoreLineage {
     record Head(long position, String eventIdentifier) {
     }
 
-    /** The head read again and again with one connection, taken when it is opened and given back when closed. */
+    /** Reads the head with one connection, taken when this is made and given back when it is closed. */
     final class Heads implements AutoCloseable {
 
         private final Connection connection;
@@ -57,15 +57,6 @@ final class EventStoreLineage {
                 + columns.domainEventTable();
         this.head = select + " ORDER BY " + columns.globalIndexColumn() + " DESC LIMIT 1";
         this.at = select + " WHERE " + columns.globalIndexColumn() + " = ?";
-    }
-
-    /**
-     * The head, or empty when the store holds no event.
-     *
-     * @throws org.springframework.dao.DataAccessException when the store cannot be asked
-     */
-    Optional<Head> head() {
-        return first(jdbc, head);
     }
 
     /**

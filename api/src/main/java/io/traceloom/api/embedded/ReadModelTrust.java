@@ -30,30 +30,14 @@ final class ReadModelTrust implements Stamp {
 
     private final EventStoreLineage lineage;
     private final Supplier<String> code;
-    private String digest;
 
-    /** @param lineage the event store's, or {@code null} when the events are not in a JDBC store */
+    /**
+     * @param lineage the event store's, or {@code null} when the events are not in a JDBC store
+     * @param code    the digest of the code, asked at each commit and start ({@link CodeDigest} works it out once)
+     */
     ReadModelTrust(EventStoreLineage lineage, Supplier<String> code) {
         this.lineage = lineage;
         this.code = code;
-    }
-
-    /** The digest of the code, asked for the first time it is needed (see {@link CodeDigest}). */
-    private synchronized String code() {
-        if (digest == null) {
-            digest = code.get();
-        }
-        return digest;
-    }
-
-    /** What a commit records now, or empty when the event store cannot be asked (the commit waits). */
-    Optional<Map<String, String>> stamp() {
-        try (Reading reading = ready()) {
-            return reading.read();
-        } catch (DataAccessException e) {
-            log.debug("The event store cannot be asked where it stands", e);
-            return Optional.empty();
-        }
     }
 
     /**
@@ -63,7 +47,7 @@ final class ReadModelTrust implements Stamp {
      */
     @Override
     public Reading ready() {
-        String code = code();
+        String code = this.code.get();
         EventStoreLineage.Heads heads = lineage == null ? null : lineage.heads();
         return new Reading() {
             @Override
@@ -97,7 +81,7 @@ final class ReadModelTrust implements Stamp {
         if (!FORMAT.equals(stamp.get("format"))) {
             return Optional.of(stamp.isEmpty() ? "they were never committed whole" : "another file format");
         }
-        if (!code().equals(stamp.get("code"))) {
+        if (!code.get().equals(stamp.get("code"))) {
             return Optional.of("another build of the service wrote them");
         }
         if (lineage == null) {
