@@ -11,8 +11,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.axonframework.eventhandling.TrackedEventData;
+import org.axonframework.eventhandling.TrackedEventMessage;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A projection reads the embedded store in batches bounded in bytes: of the largest events (renders of about 1 MB of
  * variables into about 1 MB of output), a batch holds what fits in {@link DurableTrackedReads#MAX_BATCH_BYTES},
  * one when one is larger, and the batches together are the whole stream, in order, small events between them too.
+ * The event store's own stream of new events, which fills its cache, is one batch at a time.
  */
 class BoundedTrackedReadsTest {
 
@@ -51,6 +54,7 @@ class BoundedTrackedReadsTest {
             DurableTrackedReads store = (DurableTrackedReads) traceloom.bean(EventStorageEngine.class);
 
             List<Long> sizes = new ArrayList<>();
+            List<Integer> counts = new ArrayList<>();
             List<String> types = new ArrayList<>();
             TrackingToken token = null;
             for (List<? extends TrackedEventData<?>> batch = store.fetchTrackedEvents(token, 100); !batch.isEmpty();
@@ -61,6 +65,7 @@ class BoundedTrackedReadsTest {
                     types.add(event.getPayload().getType().getName());
                 }
                 sizes.add(bytes);
+                counts.add(batch.size());
                 assertThat(batch.size() == 1 || bytes <= DurableTrackedReads.MAX_BATCH_BYTES)
                         .as("a batch of %s events holds %s bytes", batch.size(), bytes).isTrue();
                 token = batch.get(batch.size() - 1).trackingToken();
@@ -69,6 +74,11 @@ class BoundedTrackedReadsTest {
             assertThat(types).as("every event of the store").hasSize(count(traceloom))
                     .filteredOn(type -> type.endsWith("CanvasTemplateRendered")).hasSize(RENDERS);
             assertThat(sizes).as("batches").hasSizeGreaterThan(1);
+            try (Stream<? extends TrackedEventMessage<?>> shared = store.readEvents(null, true)) {
+                assertThat(shared.count()).as("the stream the event store's cache of recent events is filled by: one "
+                        + "batch, then it ends (one that ran on while writes came pinned every event since in "
+                        + "memory)").isEqualTo((long) counts.get(0));
+            }
         }
     }
 
