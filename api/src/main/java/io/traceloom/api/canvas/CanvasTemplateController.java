@@ -30,11 +30,11 @@ import io.traceloom.kernel.canvas.FindCanvasTemplateInstance;
 import io.traceloom.kernel.canvas.ListCanvasTemplates;
 import io.traceloom.kernel.canvas.RenderCanvasTemplate;
 import io.traceloom.kernel.canvas.ReplaceCanvasTemplate;
+import io.traceloom.kernel.message.ResourceIds;
 import io.traceloom.kernel.schema.SchemaIds;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -81,7 +81,7 @@ public class CanvasTemplateController {
     public ResponseEntity<CanvasTemplateResponse> create(Caller caller, @Valid @RequestBody CanvasTemplateRequest body,
                                                          UriComponentsBuilder uri) {
         requireOneSchema(body);
-        String id = UUID.randomUUID().toString();
+        String id = ResourceIds.next();
         URI location = uri.path("/canvas-templates/{id}").build(id);
         writes.sendAndAwaitReadModels(new CreateCanvasTemplate(caller.tenantId(), id, body.name(), body.template(),
                 schema(body), body.schemaId()), id, location);
@@ -166,7 +166,7 @@ public class CanvasTemplateController {
                                                                                  + "checked against the template's schema.")
                                                                  @RequestBody ObjectNode variables,
                                                                  UriComponentsBuilder uri) {
-        String instanceId = UUID.randomUUID().toString();
+        String instanceId = ResourceIds.next();
         URI location = uri.path("/canvas-template-instances/{id}").build(instanceId);
         writes.sendAndAwaitReadModels(new RenderCanvasTemplate(caller.tenantId(), instanceId, id, variables.toString(),
                 caller.userId()), instanceId, location);

@@ -21,13 +21,13 @@ import io.traceloom.kernel.catalogue.TagInput;
 import io.traceloom.kernel.catalogue.TagPage;
 import io.traceloom.kernel.catalogue.TagSetOutcome;
 import io.traceloom.kernel.catalogue.TagView;
+import io.traceloom.kernel.message.ResourceIds;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -91,7 +91,7 @@ public abstract class TagCatalogueController {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<TagResponse> create(Caller caller, @Valid @RequestBody TagRequest body,
                                               UriComponentsBuilder uri) {
-        String id = UUID.randomUUID().toString();
+        String id = ResourceIds.next();
         URI location = uri.path("/" + collection + "/{id}").build(id);
         writes.sendAndAwaitReadModels(createCommand(caller.tenantId(), id, body), id, location);
         TagView tag = find(caller, id, new AsOf(null));

@@ -37,6 +37,7 @@ import io.traceloom.kernel.credential.ListCredentials;
 import io.traceloom.kernel.credential.ProvideIssuer;
 import io.traceloom.kernel.credential.Revocation;
 import io.traceloom.kernel.credential.RevokeCredential;
+import io.traceloom.kernel.message.ResourceIds;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -107,7 +108,7 @@ public class CredentialController {
     @PostMapping(path = "/issue", consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<Map<String, JsonNode>> issue(Caller caller, @RequestBody IssueCredentialRequest body,
                                                        UriComponentsBuilder uri) throws JsonProcessingException {
-        String id = UUID.randomUUID().toString();
+        String id = ResourceIds.next();
         URI location = uri.path("/credentials/{id}").build(id);
         ObjectNode request = json.createObjectNode();
         if (body.context() != null) {

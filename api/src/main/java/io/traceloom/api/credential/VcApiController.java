@@ -17,12 +17,12 @@ import io.traceloom.kernel.credential.CredentialView;
 import io.traceloom.kernel.credential.FindCredential;
 import io.traceloom.kernel.credential.IssueCredential;
 import io.traceloom.kernel.credential.ProofOptions;
+import io.traceloom.kernel.message.ResourceIds;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -73,7 +73,7 @@ public class VcApiController {
         if (body.credential() == null) {
             throw new InvalidRequestException("credential", "is required: the credential to sign, a JSON object");
         }
-        String id = UUID.randomUUID().toString();
+        String id = ResourceIds.next();
         URI location = uri.path("/credentials/{id}").build(id);
         writes.sendAndAwaitReadModels(new IssueCredential(caller.tenantId(), id,
                 json.writeValueAsString(body.credential()), true, proofOptions(body.options()), null,

@@ -22,10 +22,10 @@ import io.traceloom.kernel.custody.DeleteCustodyCommission;
 import io.traceloom.kernel.custody.FindCustodyCommission;
 import io.traceloom.kernel.custody.ListCustodyCommissions;
 import io.traceloom.kernel.custody.UpdateCustodyCommission;
+import io.traceloom.kernel.message.ResourceIds;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -68,7 +68,7 @@ public class CustodyCommissionController {
     public ResponseEntity<CustodyCommissionResponse> create(Caller caller,
                                                             @Valid @RequestBody CreateCustodyCommissionRequest body,
                                                             UriComponentsBuilder uri) {
-        String id = UUID.randomUUID().toString();
+        String id = ResourceIds.next();
         URI location = location(uri, id);
         writes.sendAndAwaitReadModels(new CreateCustodyCommission(caller.tenantId(), id, body.identifier(),
                 body.registeredConsumers()), id, location);

@@ -33,6 +33,7 @@ import io.traceloom.kernel.file.FindFile;
 import io.traceloom.kernel.file.ListFiles;
 import io.traceloom.kernel.file.RenameFile;
 import io.traceloom.kernel.file.StoreFile;
+import io.traceloom.kernel.message.ResourceIds;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.Part;
@@ -43,7 +44,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -124,7 +124,7 @@ public class FileController {
                 mimeType = detector.detect(bytes, file.getContentType(), key);
             }
             String name = key.isEmpty() ? "file" + detector.extensionOf(mimeType) : key;
-            String id = UUID.randomUUID().toString();
+            String id = ResourceIds.next();
             URI location = uri.path("/files/{id}").build(id);
             upload.keepWhile(() -> writes.sendAndAwaitReadModels(
                     new StoreFile(caller.tenantId(), id, name, mimeType, upload.size(), upload.sha256()), id, location));

@@ -24,6 +24,7 @@ import io.traceloom.api.openapi.Versioned;
 import io.traceloom.api.problem.InvalidRequestException;
 import io.traceloom.api.problem.Problems;
 import io.traceloom.api.security.Public;
+import io.traceloom.kernel.message.ResourceIds;
 import io.traceloom.kernel.schema.DeleteSchema;
 import io.traceloom.kernel.schema.FindSchema;
 import io.traceloom.kernel.schema.FindSchemaByUrl;
@@ -39,7 +40,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -126,7 +126,7 @@ public class SchemaController {
     public ResponseEntity<SchemaResponse> create(Caller caller,
                                                  @Valid @org.springframework.web.bind.annotation.RequestBody
                                                  CreateSchemaRequest body, UriComponentsBuilder uri) {
-        String id = UUID.randomUUID().toString();
+        String id = ResourceIds.next();
         URI location = uri.path("/schemas/{id}").build(id);
         writes.sendAndAwaitReadModels(new PutSchema(caller.tenantId(), id, body.name(), body.schema().toString(),
                 null, false), id, location);

@@ -15,6 +15,7 @@ import io.traceloom.api.openapi.Versioned;
 import io.traceloom.api.problem.InvalidRequestException;
 import io.traceloom.api.problem.Problems.FieldProblem;
 import io.traceloom.command.config.CommandSideProperties;
+import io.traceloom.kernel.message.ResourceIds;
 import io.traceloom.kernel.theme.FindOrganizationTheme;
 import io.traceloom.kernel.theme.HexColor;
 import io.traceloom.kernel.theme.OrganizationThemeView;
@@ -23,7 +24,6 @@ import jakarta.validation.Valid;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.regex.Pattern;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -80,7 +80,7 @@ public class OrganizationThemeController {
         if (!problems.isEmpty()) {
             throw new InvalidRequestException(problems);
         }
-        String newId = UUID.randomUUID().toString();
+        String newId = ResourceIds.next();
         String id = queries.find(new FindOrganizationTheme(caller.tenantId(), null), OrganizationThemeView.class)
                 .map(OrganizationThemeView::id).orElse(newId);
         writes.sendAndAwaitReadModels(new SetOrganizationTheme(caller.tenantId(), newId, color.get(), body.icon()),

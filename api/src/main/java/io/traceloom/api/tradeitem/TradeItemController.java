@@ -13,6 +13,7 @@ import io.traceloom.api.http.Versions;
 import io.traceloom.api.messaging.Queries;
 import io.traceloom.api.messaging.Writes;
 import io.traceloom.api.openapi.Versioned;
+import io.traceloom.kernel.message.ResourceIds;
 import io.traceloom.kernel.tradeitem.CreateTradeItem;
 import io.traceloom.kernel.tradeitem.DeleteTradeItem;
 import io.traceloom.kernel.tradeitem.FindTradeItem;
@@ -22,7 +23,6 @@ import io.traceloom.kernel.tradeitem.TradeItemView;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -60,7 +60,7 @@ public class TradeItemController {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<TradeItemResponse> create(Caller caller, @Valid @RequestBody CreateTradeItemRequest body,
                                                     UriComponentsBuilder uri) {
-        String id = UUID.randomUUID().toString();
+        String id = ResourceIds.next();
         URI location = uri.path("/trade-items/{id}").build(id);
         writes.sendAndAwaitReadModels(new CreateTradeItem(caller.tenantId(), id, body.name(), body.tradeItemTag()),
                 id, location);

@@ -10,6 +10,7 @@ import io.traceloom.api.support.Http;
 import io.traceloom.api.support.SharedTraceloom;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -159,6 +160,16 @@ class TradeItemApiTest {
 
         assertThat(ids).containsSubsequence(first, second);
         assertThat(Long.parseLong(http.get("/trade-items").header("X-Total-Count"))).isEqualTo(ids.size());
+    }
+
+    /** Ids made in order keep the stores' B-trees appending (ResourceIds): the later item's sorts after. */
+    @Test
+    void anItemsIdIsAUuidOfVersion7ThatSortsAfterTheIdsOfEarlierItems() {
+        String first = createItem("{\"name\":\"" + unique("first") + "\"}").json().get("id").asText();
+        String second = createItem("{\"name\":\"" + unique("second") + "\"}").json().get("id").asText();
+
+        assertThat(UUID.fromString(second).version()).isEqualTo(7);
+        assertThat(second).isGreaterThan(first);
     }
 
     private static long total() {

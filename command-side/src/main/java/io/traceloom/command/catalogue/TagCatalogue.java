@@ -11,6 +11,7 @@ import io.traceloom.kernel.catalogue.TagSetOutcome;
 import io.traceloom.kernel.catalogue.TagSetPlace;
 import io.traceloom.kernel.catalogue.TagSnapshot;
 import io.traceloom.kernel.message.Rejection;
+import io.traceloom.kernel.message.ResourceIds;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.eventhandling.Timestamp;
 import org.axonframework.eventsourcing.EventSourcingHandler;
@@ -108,7 +108,7 @@ public abstract class TagCatalogue {
         for (TagInput tag : wanted) {
             Optional<CatalogueTags.Tag> existing = tags.withCode(tag.code());
             if (existing.isEmpty()) {
-                String tagId = UUID.randomUUID().toString();
+                String tagId = ResourceIds.next();
                 changes.add(created(tenantId, tagId, tag));
                 ids.add(tagId);
                 continue;

@@ -5,8 +5,8 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 import io.traceloom.kernel.credential.StatusIndexesReserved;
 import io.traceloom.kernel.credential.StatusListOpened;
 import io.traceloom.kernel.message.AggregateIds;
+import io.traceloom.kernel.message.ResourceIds;
 import java.security.SecureRandom;
-import java.util.UUID;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
@@ -47,7 +47,7 @@ public class StatusLists {
      */
     public Block reserve(String tenantId, String issuer, int wanted) {
         if (current == null || next >= current.length()) {
-            apply(new StatusListOpened(tenantId, UUID.randomUUID().toString(), issuer, Issuance.REVOCATION, LENGTH,
+            apply(new StatusListOpened(tenantId, ResourceIds.next(), issuer, Issuance.REVOCATION, LENGTH,
                     1 + 2 * RANDOM.nextInt(LENGTH / 2), RANDOM.nextInt(LENGTH)));
         }
         int count = (int) Math.min(wanted, current.length() - next);
