@@ -130,6 +130,17 @@ measure() { # name seconds wrk-args...
     END { printf "%s %.1f %.2f %.2f %d\n", name, rps, p50, p99, errors + 0 }'
 }
 
+# the service's CPU time and the bytes its threads allocated so far -> "cpuNanos allocatedBytes"
+costs() { local json; json=$(curl -s "$BASE/bench/costs"); echo "$(echo "$json" | json_number cpuNanos) $(echo "$json" | json_number allocatedBytes)"; }
+# measure(), and besides its row one of what each request cost the service: "cost_<name> cpu-ms KiB-allocated"
+measure_costing() { # name seconds wrk-args...
+  local name=$1 seconds=$2 before row after
+  before=$(costs); row=$(measure "$@"); after=$(costs)
+  echo "$row"
+  echo "$row $before $after" | awk -v s="$seconds" '{ n = $2 * s; if (n < 1) n = 1
+    printf "cost_%s %.2f %.1f\n", $1, ($8 - $6) / 1e6 / n, ($9 - $7) / 1024 / n }'
+}
+
 # Reads by id (half the connections, over the ids in the file given), page 1 (a quarter) and tagged creates (a
 # quarter) at once for DURATION s, as measure() rows <name>_get, <name>_list and <name>_create, and the service's
 # largest VmRSS meanwhile, sampled every 0.2 s, as <name>_rss in MiB (VmHWM counts from the service's start, so
@@ -197,8 +208,8 @@ wrk -t2 -c$CONNECTIONS -d"${WARMUP}s" -s bench/post-credential-verify.lua "$BASE
 for ((round = 1; round <= ROUNDS; round++)); do
   say "round $round of $ROUNDS"
   measure bare_get "$DURATION" "$BASE/bench/bare" >>"$RESULTS"
-  measure bare_post "$DURATION" -s bench/post-bare.lua "$BASE/bench/bare" >>"$RESULTS"
-  measure create "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
+  measure_costing bare_post "$DURATION" -s bench/post-bare.lua "$BASE/bench/bare" >>"$RESULTS"
+  measure_costing create "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
   CONNS=1 measure create_single "$DURATION" -s bench/post-trade-item.lua "$BASE/trade-items" >>"$RESULTS"
   # the same creates with the audit log's appender stopped: what appending costs them
   post "$BASE/bench/background-processors?running=false" >/dev/null
@@ -215,7 +226,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   measure list "$DURATION" "$BASE/trade-items?page=1&limit=100" >>"$RESULTS"
   measure resolve "$DURATION" "$BASE/$RESOLVE" >>"$RESULTS"
   measure resolve_linkset "$DURATION" "$BASE/$RESOLVE?linkType=linkset" >>"$RESULTS"
-  measure issue "$DURATION" -s bench/post-credential-issue.lua "$BASE/credentials/issue" >>"$RESULTS"
+  measure_costing issue "$DURATION" -s bench/post-credential-issue.lua "$BASE/credentials/issue" >>"$RESULTS"
   measure verify "$DURATION" -s bench/post-credential-verify.lua "$BASE/credentials/verify" >>"$RESULTS"
 done
 RSS_MB=$(awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$PID/status")
@@ -424,6 +435,15 @@ Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end. wrk: 2 thread
 | GET /$RESOLVE?linkType=linkset (resolver, 200 linkset) | $RL req/s | $(median resolve_linkset 3) ms | $(median resolve_linkset 4) ms | bare GET | $(ratio "$RL" "$BG") | $(errors resolve_linkset) |
 | POST /credentials/issue | $IS req/s | $(median issue 3) ms | $(median issue 4) ms | bare POST | $(ratio "$IS" "$BP") | $(errors issue) |
 | POST /credentials/verify | $VE req/s | $(median verify 3) ms | $(median verify 4) ms | bare POST | $(ratio "$VE" "$BP") | $(errors verify) |
+
+What a request costs the service (its CPU time and the bytes its threads allocated over the rounds above, divided by
+the requests answered; steadier than throughput on a shared machine):
+
+| request | CPU per request | allocated per request |
+|---|---|---|
+| bare POST | $(median cost_bare_post 2) ms | $(median cost_bare_post 3) KiB |
+| POST /trade-items (create, tagged) | $(median cost_create 2) ms | $(median cost_create 3) KiB |
+| POST /credentials/issue | $(median cost_issue 2) ms | $(median cost_issue 3) KiB |
 
 | figure | value |
 |---|---|

@@ -3,15 +3,16 @@ package io.traceloom.api.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.traceloom.api.caller.Caller;
 import io.traceloom.api.readmodel.ReadYourWrites;
+import io.traceloom.kernel.message.ResourceIds;
 import io.traceloom.kernel.tradeitem.CreateTradeItem;
 import io.traceloom.kernel.tradeitemtag.CreateTradeItemTag;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,6 +49,7 @@ public class BenchmarkEndpoints {
     private static final Map<String, Object> CONSTANT = Map.of("id", "bench", "name", "ceiling", "count", 1);
     /** How long a seed may take, its projection included. */
     private static final Duration SEED_LIMIT = Duration.ofMinutes(15);
+    private static final int SEED_STEP = 1000;
 
     private final CommandGateway commands;
     private final ReadYourWrites readYourWrites;
@@ -72,12 +74,27 @@ public class BenchmarkEndpoints {
         return ResponseEntity.status(HttpStatus.CREATED).body(body);
     }
 
+    /**
+     * What the service has spent since it started: its process's CPU time, and the bytes its live threads have
+     * allocated (the counter JFR's {@code jdk.ThreadAllocationStatistics} reads). bench/run.sh takes the difference
+     * over a measurement, divided by the requests answered.
+     */
+    @GetMapping("/costs")
+    public Map<String, Object> costs() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long allocated = Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds()))
+                .filter(bytes -> bytes > 0).sum();
+        com.sun.management.OperatingSystemMXBean process =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        return Map.of("cpuNanos", process.getProcessCpuTime(), "allocatedBytes", allocated);
+    }
+
     /** Appends {@code items} trade items (tagged with {@code tag} when given), 8 writers at a time. */
     @PostMapping("/seed")
     public Map<String, Object> seed(Caller caller, @RequestParam int items,
                                     @RequestParam(required = false) String tag) throws Exception {
         return seed(items, i -> () -> commands.sendAndWait(
-                new CreateTradeItem(caller.tenantId(), UUID.randomUUID().toString(), "Seeded item " + i, tag)));
+                new CreateTradeItem(caller.tenantId(), ResourceIds.next(), "Seeded item " + i, tag)));
     }
 
     /** Adds {@code tags} tags to the caller's tag catalogue (codes {@code SEED-<run>-<n>}), 8 writers at a time. */
@@ -85,7 +102,7 @@ public class BenchmarkEndpoints {
     public Map<String, Object> seedTags(Caller caller, @RequestParam int tags) throws Exception {
         String run = HexFormat.of().toHexDigits((int) System.nanoTime());
         return seed(tags, i -> () -> commands.sendAndWait(new CreateTradeItemTag(caller.tenantId(),
-                UUID.randomUUID().toString(), "SEED-" + run + "-" + i, "Seeded tag " + i, "Seeded by the benchmark")));
+                ResourceIds.next(), "SEED-" + run + "-" + i, "Seeded tag " + i, "Seeded by the benchmark")));
     }
 
     private Map<String, Object> seed(int count, IntFunction<Callable<Object>> write)
@@ -93,12 +110,15 @@ public class BenchmarkEndpoints {
         long started = System.nanoTime();
         ExecutorService writers = Executors.newFixedThreadPool(8);
         try {
-            List<Future<?>> written = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                written.add(writers.submit(write.apply(i)));
-            }
-            for (Future<?> done : written) {
-                done.get();
+            // a thousand at a time: 200,000 tasks queued at once held 15 MB of the service's heap
+            for (int from = 0; from < count; from += SEED_STEP) {
+                List<Future<?>> written = new ArrayList<>();
+                for (int i = from; i < Math.min(count, from + SEED_STEP); i++) {
+                    written.add(writers.submit(write.apply(i)));
+                }
+                for (Future<?> done : written) {
+                    done.get();
+                }
             }
         } finally {
             writers.shutdown();
@@ -138,7 +158,7 @@ public class BenchmarkEndpoints {
     public Map<String, Object> projectionLag(Caller caller, @RequestParam(defaultValue = "1000") int writes) {
         double[] lags = new double[writes];
         for (int i = 0; i < writes; i++) {
-            commands.sendAndWait(new CreateTradeItem(caller.tenantId(), UUID.randomUUID().toString(),
+            commands.sendAndWait(new CreateTradeItem(caller.tenantId(), ResourceIds.next(),
                     "Lag probe " + i, null));
             long committed = System.nanoTime();
             readYourWrites.awaitCommitted();
