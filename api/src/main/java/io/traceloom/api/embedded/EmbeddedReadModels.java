@@ -12,6 +12,11 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  */
 public final class EmbeddedReadModels implements Condition {
 
+    /** Whether the read models of a process with this environment are embedded. */
+    public static boolean in(Environment environment) {
+        return apply(environment);
+    }
+
     static boolean apply(Environment environment) {
         return environment.getProperty("spring.data.mongodb.uri", "").isEmpty()
                 && environment.getProperty("spring.data.mongodb.host", "").isEmpty();

@@ -34,12 +34,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The service in a JVM of its own, under 16 concurrent writers, killed with SIGKILL, started again on
- * the same data directory: every write answered 2xx before the kill is there.
+ * the same data directory: every write answered 2xx before the kill is there, and the restarted service takes over
+ * the projections the killed one had claimed at once, without waiting for its claims to time out.
  */
 class KillUnderLoadTest {
 
     private static final Pattern STARTED = Pattern.compile("Tomcat started on port (\\d+)");
     private static final int WRITERS = 16;
+    private static final String CLAIM_TIMEOUT = "--traceloom.projections.claim-timeout=10m";
 
     @TempDir
     Path dataDir;
@@ -48,7 +50,7 @@ class KillUnderLoadTest {
     void everyAnsweredWriteSurvivesAKill() throws Exception {
         Process service = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), TraceloomApplication.class.getName(),
-                "--server.port=0", "--traceloom.data-dir=" + dataDir)
+                "--server.port=0", "--traceloom.data-dir=" + dataDir, CLAIM_TIMEOUT)
                 .redirectErrorStream(true)
                 .start();
         Map<String, String> answered = new ConcurrentHashMap<>(); // id -> path to read it back
@@ -95,7 +97,9 @@ class KillUnderLoadTest {
         }
         assertThat(answered).hasSizeGreaterThanOrEqualTo(300);
 
-        try (RunningTraceloom restarted = RunningTraceloom.start(dataDir)) {
+        // the projections' claims of the killed process are the restarted one's at once: a claim timeout of ten
+        // minutes, waited for, would keep it from being ready within the minute it is given
+        try (RunningTraceloom restarted = RunningTraceloom.start(dataDir, CLAIM_TIMEOUT)) {
             List<String> lost = answered.entrySet().stream()
                     .filter(write -> restarted.http().get(write.getValue() + write.getKey()).status() != 200)
                     .map(Map.Entry::getKey)
