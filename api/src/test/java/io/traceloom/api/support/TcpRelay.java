@@ -21,6 +21,7 @@ public final class TcpRelay implements AutoCloseable {
     private final ServerSocket server;
     private final InetSocketAddress target;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private boolean closed; // guarded by this
 
     private TcpRelay(ServerSocket server, InetSocketAddress target) {
         this.server = server;
@@ -52,10 +53,10 @@ public final class TcpRelay implements AutoCloseable {
                 Socket client = server.accept();
                 Socket upstream = new Socket();
                 upstream.connect(target, 5000);
-                sockets.add(client);
-                sockets.add(upstream);
-                pipe(client, upstream);
-                pipe(upstream, client);
+                if (kept(client, upstream)) {
+                    pipe(client, upstream);
+                    pipe(upstream, client);
+                }
             } catch (IOException closedOrRefused) {
                 // closed: the loop ends; refused by the target: that connection fails
             }
@@ -77,9 +78,25 @@ public final class TcpRelay implements AutoCloseable {
         pipe.start();
     }
 
+    /**
+     * Keeps a connection to cut at {@link #close()}, or cuts it now when the relay closed while it was being made:
+     * one accepted just before a close, and connected after it, outlived the close and answered a health check.
+     */
+    private synchronized boolean kept(Socket client, Socket upstream) {
+        if (closed) {
+            closeQuietly(client);
+            closeQuietly(upstream);
+            return false;
+        }
+        sockets.add(client);
+        sockets.add(upstream);
+        return true;
+    }
+
     /** Cuts every connection and accepts no more. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed = true;
         closeQuietly(server);
         for (Socket socket : sockets) {
             closeQuietly(socket);
