@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -58,18 +59,33 @@ final class DurableTrackedReads extends JdbcEventStorageEngine {
     }
 
     /**
-     * The stream the event store's producer reads new events by ({@code mayBlock}, the one caller that asks so): one
-     * batch, then it ends, and the producer asks again from where it stopped. Axon's stream goes on until a batch is
-     * empty; the producer holds the node of its cache it started from for as long as that stream runs, and with it
-     * every event cached since, so under writes that never pause (a batch never empty) its cache grew by every event
-     * written until the heap ran out (200,000 trade items seeded at once: {@code OutOfMemoryError} at about 20,000).
-     * Every other reader (a projection on its own, a replay, the audit log's check) reads to the end as before.
+     * The stream the event store's producer reads new events by ({@code mayBlock}, the one caller that asks so):
+     * batch after batch, as Axon reads it, until a batch comes back empty, but at most {@value #PRODUCER_BATCHES}
+     * batches; then the producer asks again from where it stopped. Axon's stream went on until a batch was empty; the producer holds the node of its cache
+     * it started from for as long as that stream runs, and with it every event cached since, so under writes that
+     * never pause its cache grew by every event written until the heap ran out (200,000 trade items seeded at once:
+     * {@code OutOfMemoryError} at about 20,000). Every other reader reads to the end as before.
      */
     @Override
     protected Stream<? extends TrackedEventData<?>> readEventData(TrackingToken trackingToken, boolean mayBlock) {
-        return mayBlock ? fetchTrackedEvents(trackingToken, batchSize()).stream()
-                : super.readEventData(trackingToken, false);
+        if (!mayBlock) {
+            return super.readEventData(trackingToken, false);
+        }
+        List<TrackedEventData<?>> read = new ArrayList<>();
+        TrackingToken from = trackingToken;
+        for (int batches = 0; batches < PRODUCER_BATCHES; batches++) {
+            List<? extends TrackedEventData<?>> batch = fetchTrackedEvents(from, batchSize());
+            if (batch.isEmpty()) {
+                break;
+            }
+            read.addAll(batch);
+            from = batch.get(batch.size() - 1).trackingToken();
+        }
+        return read.stream();
     }
+
+    /** The most batches one stream of the producer reads: it holds at most these many batches' events. */
+    static final int PRODUCER_BATCHES = 2;
 
     /**
      * An aggregate's events, read by a history, a resource as of an instant, or a view of what an aggregate holds
