@@ -224,6 +224,12 @@ class ArchitectureTest {
                         type -> type.getPackageName().startsWith("org.axonframework")
                                 && !KERNEL_AXON.contains(type.getName())))
                 .check(CLASSES);
+        noClasses().that().resideInAPackage(KERNEL + "..")
+                .should().dependOnClassesThat(DescribedPredicate.describe("a library", type ->
+                        !type.getPackageName().startsWith("java.") && !type.getPackageName().startsWith(KERNEL)
+                                && !type.getPackageName().startsWith("org.axonframework") && !type.isPrimitive()
+                                && !type.isArray()))
+                .check(CLASSES);
     }
 
     @Test
