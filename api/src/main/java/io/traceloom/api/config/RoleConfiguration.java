@@ -1,6 +1,7 @@
 package io.traceloom.api.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.traceloom.api.embedded.EmbeddedReadModels;
 import io.traceloom.api.problem.ProblemResponses;
 import io.traceloom.api.problem.Problems;
 import io.traceloom.api.settings.ApiProperties;
@@ -62,8 +63,7 @@ public class RoleConfiguration {
     /** What keeps this process's data from being shared, as advice. */
     static List<String> unshared(Role role, Environment environment) {
         List<String> missing = new ArrayList<>();
-        if (environment.getProperty("spring.data.mongodb.uri", "").isBlank()
-                && environment.getProperty("spring.data.mongodb.host", "").isBlank()) {
+        if (EmbeddedReadModels.in(environment)) {
             missing.add("set spring.data.mongodb.uri to the MongoDB every process uses (the in-process one is "
                     + "this process's alone)");
         }

@@ -44,7 +44,7 @@ public class EmbeddedDefaults implements EnvironmentPostProcessor, Ordered {
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
         OwnerOnlyFilePath.register();
-        if (EmbeddedReadModels.apply(environment)) {
+        if (EmbeddedReadModels.in(environment)) {
             CodeDigest.prefetch();
         }
         if (environment.containsProperty(DATASOURCE_URL)) {
