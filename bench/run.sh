@@ -131,7 +131,11 @@ measure() { # name seconds wrk-args...
 }
 
 # the service's CPU time and the bytes its threads allocated so far -> "cpuNanos allocatedBytes"
-costs() { local json; json=$(curl -s "$BASE/bench/costs"); echo "$(echo "$json" | json_number cpuNanos) $(echo "$json" | json_number allocatedBytes)"; }
+costs() {
+  local json
+  json=$(curl -s "$BASE/bench/costs")
+  echo "$(echo "$json" | json_number cpuNanos) $(echo "$json" | json_number allocatedBytes)"
+}
 # measure(), and besides its row one of what each request cost the service: "cost_<name> cpu-ms KiB-allocated"
 measure_costing() { # name seconds wrk-args...
   local name=$1 seconds=$2 before row after

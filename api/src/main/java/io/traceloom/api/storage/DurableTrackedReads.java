@@ -41,6 +41,8 @@ final class DurableTrackedReads extends JdbcEventStorageEngine {
 
     /** The most bytes of payload and metadata one batch of tracked events holds, unless one event is larger. */
     static final long MAX_BATCH_BYTES = 4L * 1024 * 1024;
+    /** The most batches one stream of the event store's producer reads, and so the most it holds of them. */
+    static final int PRODUCER_BATCHES = 2;
 
     private final DurableCommits durableCommits;
 
@@ -60,11 +62,13 @@ final class DurableTrackedReads extends JdbcEventStorageEngine {
 
     /**
      * The stream the event store's producer reads new events by ({@code mayBlock}, the one caller that asks so):
-     * batch after batch, as Axon reads it, until a batch comes back empty, but at most {@value #PRODUCER_BATCHES}
-     * batches; then the producer asks again from where it stopped. Axon's stream went on until a batch was empty; the producer holds the node of its cache
-     * it started from for as long as that stream runs, and with it every event cached since, so under writes that
-     * never pause its cache grew by every event written until the heap ran out (200,000 trade items seeded at once:
-     * {@code OutOfMemoryError} at about 20,000). Every other reader reads to the end as before.
+     * batch after batch until one comes back empty, as Axon reads it, but at most {@value #PRODUCER_BATCHES}
+     * batches; then the producer asks again from where it stopped. The producer holds the node of its cache it
+     * started from for as long as its stream runs, and with it every event cached since: Axon's stream, which only
+     * an empty batch ended, grew the cache by every event written under writes that never pause, until the heap ran
+     * out (200,000 trade items seeded at once: {@code OutOfMemoryError} at about 20,000). Ending after every batch
+     * instead left a pause between two batches of one set of tags that a projection could split (TagSetReadersTest).
+     * Every other reader reads to the end as before.
      */
     @Override
     protected Stream<? extends TrackedEventData<?>> readEventData(TrackingToken trackingToken, boolean mayBlock) {
@@ -83,9 +87,6 @@ final class DurableTrackedReads extends JdbcEventStorageEngine {
         }
         return read.stream();
     }
-
-    /** The most batches one stream of the producer reads: it holds at most these many batches' events. */
-    static final int PRODUCER_BATCHES = 2;
 
     /**
      * An aggregate's events, read by a history, a resource as of an instant, or a view of what an aggregate holds
