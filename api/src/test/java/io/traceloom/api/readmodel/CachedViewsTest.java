@@ -45,14 +45,17 @@ class CachedViewsTest {
             Object moment = readAtAStillMoment(id);
             behindTheProjectionsBack(id, "Drifted");
             JsonNode again = http.get("/trade-items/" + id).json();
-            if (positions.moment().equals(moment)) {
-                assertThat(again.get("name").asText()).as("answered from the cache").isEqualTo("Apples");
-                break;
+            if (positions.moment().equals(moment) && again.get("name").asText().equals("Apples")) {
+                break; // answered from the cache: MongoDB says otherwise
             }
-            // a projection moved meanwhile (the audit log's appender extends the log a moment after any write,
-            // another test's write included), so the view may rightly have been read afresh: try again
+            // A projection moved meanwhile (the audit log's appender extends the log a moment after any write,
+            // another test's write included), so the view may rightly have been read afresh. So may it when the
+            // moment only looks still from here: a moment the cache cannot order against the one it keeps (a
+            // segment's status shown between a claim and its report) starts the views anew, and one of the CI's
+            // runs saw that once. Try again: a cache that never answers fails the deadline.
             behindTheProjectionsBack(id, "Apples");
-            assertThat(System.nanoTime()).as("the projections stood still for one read").isLessThan(deadline);
+            assertThat(System.nanoTime()).as("answered from the cache at a moment that stood still")
+                    .isLessThan(deadline);
         }
 
         Fixtures.createTag(http, unique("MOVE")); // another read model's projection moves
