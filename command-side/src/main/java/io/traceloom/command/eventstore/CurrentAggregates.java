@@ -6,7 +6,6 @@ import java.util.function.UnaryOperator;
 import org.axonframework.common.Registration;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.eventsourcing.AggregateCacheEntry;
-import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 
 /**
@@ -49,24 +48,13 @@ public final class CurrentAggregates implements Cache {
             return null;
         }
         Long version = versionOf(value);
-        if (version != null && endsAt(String.valueOf(key), version)) {
+        if (version != null && StoreTail.endsAt(events, String.valueOf(key), version)) {
             return value;
         }
         // the store moved past it (another process changed the aggregate), or it is not what a repository keeps
         cache.remove(key);
         stale.incrementAndGet();
         return null;
-    }
-
-    /**
-     * Whether the aggregate's events in the store end at {@code version}: the event of that number is there, and none
-     * after it. Read as a range of the store's index from the version on (a seek, and an empty batch after it), not as
-     * the aggregate's last sequence number: H2 finds that by reading every entry of the aggregate's index, 12 ms for a
-     * catalogue of 100,000 tags, on every command that loads it (BENCHMARKS.md).
-     */
-    private boolean endsAt(String aggregateId, long version) {
-        DomainEventStream from = events.readEvents(aggregateId, version);
-        return from.hasNext() && from.next().getSequenceNumber() == version && !from.hasNext();
     }
 
     /** How many cached aggregates were found behind the event store, and so loaded from it again. */

@@ -24,7 +24,7 @@ import org.axonframework.queryhandling.QueryMessage;
  * {@code view} takes from it what askers need, as immutable values.
  *
  * <p>Views are kept, each with the sequence number of the last event it was folded from, and answered again only
- * while the event store says that is still the aggregate's last one (one indexed query): a change made by any
+ * while the event store's events of the aggregate end there ({@link StoreTail}, a seek in its index): a change made by any
  * process is seen by the next read in every process. A view that is no longer current is folded again, from the
  * first event (or the latest snapshot). Within a unit of work that may change aggregates (a command's), what is
  * read includes the events it has staged, so a view folded there is kept only once it commits. At most
@@ -63,15 +63,11 @@ public final class CurrentStates<A, V> {
 
     /** The view of the aggregate as its events stand now; empty when it has none, or its view is {@code null}. */
     public Optional<V> view(String aggregateId) {
-        Optional<Long> last = events.lastSequenceNumberFor(aggregateId);
-        if (last.isEmpty()) {
-            return Optional.empty();
-        }
         Kept<V> known;
         synchronized (kept) {
             known = kept.get(aggregateId);
         }
-        if (known != null && known.sequence() == last.get()) {
+        if (known != null && StoreTail.endsAt(events, aggregateId, known.sequence())) {
             return Optional.ofNullable(known.view());
         }
         Optional<Folded<A>> folded = fold(aggregateId);

@@ -8,7 +8,6 @@ import org.axonframework.commandhandling.GenericCommandMessage;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
-import org.axonframework.eventsourcing.eventstore.inmemory.InMemoryEventStorageEngine;
 import org.axonframework.messaging.MetaData;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.axonframework.modelling.command.AggregateIdentifier;
@@ -47,8 +46,8 @@ class CurrentStatesTest {
     record View(int count, String last) {
     }
 
-    private final EmbeddedEventStore events = EmbeddedEventStore.builder()
-            .storageEngine(new InMemoryEventStorageEngine()).build();
+    private final CurrentAggregatesTest.CountingStore store = new CurrentAggregatesTest.CountingStore();
+    private final EmbeddedEventStore events = EmbeddedEventStore.builder().storageEngine(store).build();
     private final CurrentStates<Tally, View> states = new CurrentStates<>(Tally.class, events,
             tally -> tally.count == 0 ? null : new View(tally.count, tally.last), 10);
 
@@ -67,6 +66,20 @@ class CurrentStatesTest {
         assertThat(states.view("t-1")).isEmpty();
         assertThat(states.fold("t-1")).isEmpty();
         assertThat(states.folds()).isZero();
+    }
+
+    @Test
+    void provingAKeptViewCurrentReadsTheAggregatesLastEventNotItsHistory() {
+        for (int i = 0; i < 1_000; i++) {
+            append("t-1", i, "word " + i);
+        }
+        assertThat(states.view("t-1")).contains(new View(1_000, "word 999"));
+        store.read.set(0);
+
+        assertThat(states.view("t-1")).contains(new View(1_000, "word 999"));
+
+        assertThat(states.folds()).isEqualTo(1);
+        assertThat(store.read.get()).as("events read to prove it current, of its 1,000").isLessThanOrEqualTo(1);
     }
 
     @Test
