@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -36,6 +37,13 @@ import org.axonframework.messaging.unitofwork.UnitOfWork;
  * largest events (a render: its variables and its output, up to 2 MB) took 200 MB a batch, and a start after a
  * client had recorded a few hundred of them ran out of memory. How many events fit is read first, from the
  * lengths of the next ones.
+ *
+ * <p>Read by the index, gaps too: a token that has passed a gap in the global index (an append that rolled back,
+ * or the indexes a crash took back) asks for the missing events again on every read, until it is far past them.
+ * Axon asks for them and the next range in one {@code WHERE (range) OR global_index IN (gaps)}, which H2 answers by
+ * reading the whole table (200,000 events: every projection's every batch a scan of 276 MB, for the 10,000 events
+ * after a gap); two reads joined, each by the index, give the same events in the same order
+ * ({@link #readEventDataWithGaps}).
  */
 final class DurableTrackedReads extends JdbcEventStorageEngine {
 
@@ -47,7 +55,7 @@ final class DurableTrackedReads extends JdbcEventStorageEngine {
     private final DurableCommits durableCommits;
 
     DurableTrackedReads(JdbcEventStorageEngine.Builder builder, DurableCommits durableCommits) {
-        super(builder);
+        super(builder.readEventDataWithGaps(DurableTrackedReads::readEventDataWithGaps));
         this.durableCommits = durableCommits;
     }
 
@@ -133,6 +141,26 @@ final class DurableTrackedReads extends JdbcEventStorageEngine {
     protected PreparedStatement readEventData(Connection connection, TrackingToken lastToken, int batchSize)
             throws SQLException {
         return super.readEventData(connection, lastToken, fitting(connection, lastToken, batchSize));
+    }
+
+    /**
+     * The events of a token with gaps: those of the range after its index, and those of its gaps, which all lie
+     * below its index, in one ordered answer. As Axon's own statement, but two selects that each read by the index
+     * on the global index, where Axon's {@code OR} of the two made H2 read every event of the store.
+     */
+    static PreparedStatement readEventDataWithGaps(Connection connection, EventSchema schema, long globalIndex,
+                                                   int batchSize, List<Long> gaps) throws SQLException {
+        String select = "SELECT " + schema.trackedEventFields() + " FROM " + schema.domainEventTable() + " WHERE ";
+        PreparedStatement statement = connection.prepareStatement(select + schema.globalIndexColumn() + " > ? AND "
+                + schema.globalIndexColumn() + " <= ? UNION ALL " + select + schema.globalIndexColumn() + " IN ("
+                + String.join(",", Collections.nCopies(gaps.size(), "?")) + ") ORDER BY "
+                + schema.globalIndexColumn() + " ASC");
+        statement.setLong(1, globalIndex);
+        statement.setLong(2, globalIndex + batchSize);
+        for (int i = 0; i < gaps.size(); i++) {
+            statement.setLong(i + 3, gaps.get(i));
+        }
+        return statement;
     }
 
     /**

@@ -16,7 +16,14 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
+import org.axonframework.eventhandling.GapAwareTrackingToken;
+import org.axonframework.eventhandling.TrackedEventMessage;
+import org.axonframework.eventhandling.TrackingToken;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -49,12 +56,7 @@ class PostgresEventStoreTest {
 
     @Test
     void eventsLiveInPostgresAndSurviveARestart() throws SQLException {
-        String[] args = {
-                "--spring.datasource.url=" + URL + "?currentSchema=" + SCHEMA,
-                "--spring.datasource.username=" + USER,
-                "--spring.datasource.password=" + PASSWORD,
-                "--spring.flyway.schemas=" + SCHEMA,
-        };
+        String[] args = inPostgres();
         JsonNode before;
         try (RunningTraceloom first = RunningTraceloom.start(dataDir, args)) {
             Fixtures.writeHistory(first.http(), 8);
@@ -68,6 +70,48 @@ class PostgresEventStoreTest {
             assertThat(Fixtures.everything(second.http())).isEqualTo(before);
         }
         assertThat(countEvents()).isEqualTo(events);
+    }
+
+    /**
+     * A token that has passed gaps in the global index reads the events of its gaps again, with those after it, in
+     * order: the statement is the service's own (two selects by the index, {@code TrackedReadsWithGapsTest}), and
+     * PostgreSQL runs it as H2 does.
+     */
+    @Test
+    void aTokenWithGapsReadsItsGapsAndTheEventsAfterIt() {
+        try (RunningTraceloom traceloom = RunningTraceloom.start(dataDir, inPostgres())) {
+            for (int i = 0; i < 12; i++) {
+                assertThat(traceloom.http().post("/trade-items", "{\"name\":\"Item " + i + "\"}").status())
+                        .isEqualTo(201);
+            }
+            EventStorageEngine store = traceloom.bean(EventStorageEngine.class);
+            List<Long> indexes = tokens(store, null).stream().map(GapAwareTrackingToken::getIndex).toList();
+            assertThat(indexes).hasSizeGreaterThan(10);
+            long gap = indexes.get(2);
+            long index = indexes.get(5);
+
+            List<GapAwareTrackingToken> read = tokens(store, GapAwareTrackingToken.newInstance(index, List.of(gap)));
+
+            List<Long> expected = new ArrayList<>(List.of(index)); // the gap's event, then those after the token
+            expected.addAll(indexes.subList(6, indexes.size()));
+            assertThat(read).extracting(GapAwareTrackingToken::getIndex).isEqualTo(expected);
+            assertThat(read.get(0).getGaps()).as("the gap filled").doesNotContain(gap);
+        }
+    }
+
+    private static List<GapAwareTrackingToken> tokens(EventStorageEngine store, TrackingToken from) {
+        try (Stream<? extends TrackedEventMessage<?>> events = store.readEvents(from, false)) {
+            return events.map(event -> (GapAwareTrackingToken) event.trackingToken()).toList();
+        }
+    }
+
+    private static String[] inPostgres() {
+        return new String[]{
+                "--spring.datasource.url=" + URL + "?currentSchema=" + SCHEMA,
+                "--spring.datasource.username=" + USER,
+                "--spring.datasource.password=" + PASSWORD,
+                "--spring.flyway.schemas=" + SCHEMA,
+        };
     }
 
     /**
