@@ -87,7 +87,8 @@ public class StorageConfiguration {
 
     /**
      * The JDBC event store (H2, PostgreSQL) as Axon's auto-configuration builds it, but for what its projections
-     * read: durable events only, in batches bounded in bytes ({@link DurableTrackedReads}).
+     * read: durable events only, in batches bounded in bytes ({@link DurableTrackedReads}); and its snapshots
+     * compressed ({@link CompressedSnapshots}).
      */
     @Bean
     @ConditionalOnExpression(JDBC_EVENT_STORE)
@@ -100,7 +101,7 @@ public class StorageConfiguration {
                                                  EventSchema eventSchema,
                                                  DurableCommits durableCommits) {
         return new DurableTrackedReads(JdbcEventStorageEngine.builder()
-                .snapshotSerializer(defaultSerializer)
+                .snapshotSerializer(new CompressedSnapshots(defaultSerializer))
                 .upcasterChain(configuration.upcasterChain())
                 .persistenceExceptionResolver(persistenceExceptionResolver)
                 .eventSerializer(eventSerializer)
