@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.eventhandling.TrackingToken;
@@ -33,13 +34,27 @@ public class LocalProcessorPositions implements ProjectionPositions {
      */
     @Override
     public Map<String, Tracked> current() {
+        return current(name -> true);
+    }
+
+    /**
+     * Only the processors {@code named} accepts are asked for their status: each answer is a copy of its segments'
+     * statuses, and a write waiting for two projections asked all seventeen at every move of any of them.
+     */
+    @Override
+    public Map<String, Tracked> current(Predicate<String> named) {
         Map<String, List<TrackingToken>> tokens = new LinkedHashMap<>();
-        Map<String, StreamingEventProcessor> all = processors.all();
-        all.forEach((name, processor) -> tokens.put(name, processor.processingStatus().values().stream()
-                .map(EventTrackerStatus::getTrackingToken).toList()));
+        Map<String, StreamingEventProcessor> asked = new LinkedHashMap<>();
+        processors.all().forEach((name, processor) -> {
+            if (named.test(name)) {
+                asked.put(name, processor);
+                tokens.put(name, processor.processingStatus().values().stream()
+                        .map(EventTrackerStatus::getTrackingToken).toList());
+            }
+        });
         Map<String, Map<String, Long>> parked = deadLetters.parked();
         Map<String, Tracked> current = new LinkedHashMap<>();
-        all.forEach((name, processor) -> current.put(name, new Tracked(processor.isRunning(), processor.isError(),
+        asked.forEach((name, processor) -> current.put(name, new Tracked(processor.isRunning(), processor.isError(),
                 tokens.get(name), parked.getOrDefault(name, Map.of()))));
         return current;
     }

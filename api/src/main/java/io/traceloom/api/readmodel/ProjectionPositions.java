@@ -1,7 +1,9 @@
 package io.traceloom.api.readmodel;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.axonframework.eventhandling.TrackingToken;
 
 /**
@@ -29,6 +31,16 @@ public interface ProjectionPositions {
 
     /** Every projection by name, sorted; each declared projection is there, also before it has a segment. */
     Map<String, Tracked> current();
+
+    /**
+     * {@link #current()} of the projections {@code named} accepts only: what a write waits for, asked again at every
+     * move of any projection by every write waiting. A source that reads each projection apart reads no other.
+     */
+    default Map<String, Tracked> current(Predicate<String> named) {
+        Map<String, Tracked> some = new LinkedHashMap<>(current());
+        some.keySet().removeIf(named.negate());
+        return some;
+    }
 
     /** A count of the changes reported so far; pass it to {@link #awaitChangeAfter}. */
     long changes();

@@ -133,8 +133,7 @@ public class ReadYourWrites {
         positions.expectChange();
         while (true) {
             long seen = positions.changes();
-            Map<String, ProjectionPositions.Tracked> current = new HashMap<>(positions.current());
-            current.keySet().removeIf(concerned.negate());
+            Map<String, ProjectionPositions.Tracked> current = positions.current(concerned);
             if (current.isEmpty()) {
                 return Visibility.VISIBLE;
             }
