@@ -28,18 +28,16 @@ public class LocalProcessorPositions implements ProjectionPositions {
         this.deadLetters = deadLetters;
     }
 
-    /**
-     * The tokens first, what is parked second: a processor parks an event before its token moves past it, and this
-     * process's queues know of it at once ({@link DeadLetterQueues#parked()}).
-     */
     @Override
     public Map<String, Tracked> current() {
         return current(name -> true);
     }
 
     /**
-     * Only the processors {@code named} accepts are asked for their status: each answer is a copy of its segments'
-     * statuses, and a write waiting for two projections asked all seventeen at every move of any of them.
+     * The tokens first, what is parked second: a processor parks an event before its token moves past it, and this
+     * process's queues know of it at once ({@link DeadLetterQueues#parked()}). Only the processors {@code named}
+     * accepts are asked for their status: each answer is a copy of its segments' statuses, and a write waiting for
+     * two projections asked all seventeen at every move of any of them.
      */
     @Override
     public Map<String, Tracked> current(Predicate<String> named) {

@@ -26,7 +26,9 @@ import org.axonframework.serialization.json.JacksonSerializer;
  * is ever held whole.
  *
  * <p>Snapshots stored before are plain JSON, and read as before: gzip's first byte never begins JSON. Metadata, a few
- * bytes, stays plain. With another serializer than Jackson's, snapshots are that serializer's, uncompressed.
+ * bytes, stays plain. With another serializer than Jackson's, snapshots are that serializer's, uncompressed. The
+ * other way does not hold: a build from before this cannot read these (docs/operations.md says how to upgrade). An
+ * upcaster for an aggregate's type would get the compressed bytes: there is none; one would first decompress.
  */
 final class CompressedSnapshots implements Serializer {
 

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A projection whose token has passed a gap in the global index (an append that rolled back, or the indexes a crash
  * took back from H2's cache of identity values) asks for the gap's event again with every batch, until it is far past
  * it. That read goes by the store's index on the global index, as a read without gaps does: Axon's own statement for
- * it made H2 read every event of the store, and after a kill -9 at 200,000 items the projections took 24-62 s to
+ * it made H2 read every event of the store, and after a kill -9 at 200,000 items the projections took 39-49 s to
  * read the events written since (BENCHMARKS.md).
  */
 class TrackedReadsWithGapsTest {
