@@ -2,7 +2,8 @@ package io.traceloom.command.catalogue;
 
 import io.traceloom.command.config.CommandSideProperties;
 import io.traceloom.command.eventstore.CurrentAggregates;
-import org.axonframework.common.caching.Cache;
+import io.traceloom.command.config.CommandSideConfiguration.SnapshotThread;
+import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.Snapshotter;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -21,13 +22,19 @@ public class CatalogueConfiguration {
      * changed is loaded.
      */
     @Bean
-    public Cache tagCatalogueCache(CommandSideProperties properties, EventStore events) {
+    public CurrentAggregates tagCatalogueCache(CommandSideProperties properties, EventStore events) {
         return new CurrentAggregates(new CatalogueCache(properties.catalogues().cacheSize()), events);
     }
 
-    /** A catalogue that is not in memory loads from its latest snapshot and the few events after it. */
+    /**
+     * A catalogue that is not in memory loads from its latest snapshot and the few events after it; the snapshot is
+     * a copy of the catalogue in memory, stored on the snapshot thread.
+     */
     @Bean
-    public SnapshotTriggerDefinition tagCatalogueSnapshots(Snapshotter snapshotter) {
-        return new CatalogueSnapshots(snapshotter);
+    public SnapshotTriggerDefinition tagCatalogueSnapshots(CurrentAggregates tagCatalogueCache, EventStore events,
+                                                           TransactionManager transactions, SnapshotThread thread,
+                                                           Snapshotter snapshotter) {
+        return new CatalogueSnapshots(new CatalogueSnapshotter(tagCatalogueCache, events, transactions,
+                thread.executor(), snapshotter));
     }
 }

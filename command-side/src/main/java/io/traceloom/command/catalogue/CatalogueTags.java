@@ -49,14 +49,21 @@ public final class CatalogueTags {
         }
     }
 
-    private final Map<String, Tag> byId = new LinkedHashMap<>();
-    private final Map<String, Tag> byCode = new HashMap<>();
+    private final Map<String, Tag> byId;
+    private final Map<String, Tag> byCode;
 
     public CatalogueTags() {
+        this(new LinkedHashMap<>(), new HashMap<>());
+    }
+
+    private CatalogueTags(Map<String, Tag> byId, Map<String, Tag> byCode) {
+        this.byId = byId;
+        this.byCode = byCode;
     }
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     CatalogueTags(Columns columns) {
+        this();
         int size = columns.id().size();
         int deleted = 0;
         for (int i = 0; i < size; i++) {
@@ -117,6 +124,11 @@ public final class CatalogueTags {
     private static Instant instant(long epochNanos) {
         return Instant.ofEpochSecond(Math.floorDiv(epochNanos, 1_000_000_000L),
                 Math.floorMod(epochNanos, 1_000_000_000L));
+    }
+
+    /** The same tags in maps of their own: what one changes, the other does not see. */
+    CatalogueTags copy() {
+        return new CatalogueTags(new LinkedHashMap<>(byId), new HashMap<>(byCode));
     }
 
     public Optional<Tag> withId(String id) {

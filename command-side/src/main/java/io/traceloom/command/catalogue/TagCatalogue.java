@@ -12,6 +12,7 @@ import io.traceloom.kernel.catalogue.TagSetPlace;
 import io.traceloom.kernel.catalogue.TagSnapshot;
 import io.traceloom.kernel.message.Rejection;
 import io.traceloom.kernel.message.ResourceIds;
+import java.lang.reflect.Constructor;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -141,6 +142,25 @@ public abstract class TagCatalogue {
         if (!tag.deleted()) {
             apply(deleted(tenantId, tag.id()));
         }
+    }
+
+    /**
+     * A catalogue equal to this one that its later changes leave as it is: what a snapshot of it holds. It shares the
+     * tags (immutable records), not the maps that hold them.
+     */
+    TagCatalogue copy() {
+        TagCatalogue copy;
+        try {
+            Constructor<? extends TagCatalogue> empty = getClass().getDeclaredConstructor();
+            empty.setAccessible(true); // the constructor Axon uses, protected in every catalogue
+            copy = empty.newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(getClass().getName() + " has no constructor without parameters", e);
+        }
+        copy.id = id;
+        copy.tenantId = tenantId;
+        copy.tags = tags.copy();
+        return copy;
     }
 
     /** The live tag with this code, as other features' command handlers may put it on something. */

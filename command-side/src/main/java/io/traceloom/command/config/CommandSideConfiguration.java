@@ -1,5 +1,6 @@
 package io.traceloom.command.config;
 
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.axonframework.common.transaction.TransactionManager;
@@ -49,6 +50,11 @@ public class CommandSideConfiguration {
             thread.setDaemon(true);
             return thread;
         });
+
+        /** Runs what it is given on the snapshot thread, one after another. */
+        public Executor executor() {
+            return executor;
+        }
 
         @Override
         public void close() {

@@ -1,11 +1,13 @@
 package io.traceloom.command.eventstore;
 
 import java.lang.reflect.Field;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import org.axonframework.common.Registration;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.eventsourcing.AggregateCacheEntry;
+import org.axonframework.eventsourcing.EventSourcedAggregate;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 
 /**
@@ -26,7 +28,9 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 public final class CurrentAggregates implements Cache {
 
     /** Axon keeps the sequence number a cached aggregate was folded to in the entry, and shows it to no one. */
-    private static final Field VERSION = versionField();
+    private static final Field VERSION = entryField("version");
+    /** Nor the aggregate the entry was made from, which a repository of this process takes back as it is. */
+    private static final Field AGGREGATE = entryField("aggregate");
 
     private final Cache cache;
     private final EventStore events;
@@ -57,6 +61,21 @@ public final class CurrentAggregates implements Cache {
         return null;
     }
 
+    /**
+     * The aggregate held under {@code key} as the repository put it, without asking the store: for the holder of the
+     * aggregate's lock, in the unit of work that put it (what that unit of work commits). Empty if none is held.
+     */
+    public Optional<EventSourcedAggregate<?>> held(Object key) {
+        if (!(cache.get(key) instanceof AggregateCacheEntry<?> entry)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.ofNullable((EventSourcedAggregate<?>) AGGREGATE.get(entry));
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("the aggregate of a cache entry cannot be read", e);
+        }
+    }
+
     /** How many cached aggregates were found behind the event store, and so loaded from it again. */
     public long stale() {
         return stale.get();
@@ -73,14 +92,14 @@ public final class CurrentAggregates implements Cache {
         }
     }
 
-    private static Field versionField() {
+    private static Field entryField(String name) {
         try {
-            Field version = AggregateCacheEntry.class.getDeclaredField("version");
-            version.setAccessible(true);
-            return version;
+            Field field = AggregateCacheEntry.class.getDeclaredField(name);
+            field.setAccessible(true);
+            return field;
         } catch (NoSuchFieldException e) {
-            throw new ExceptionInInitializerError("Axon's AggregateCacheEntry no longer keeps its 'version': "
-                    + "CurrentAggregates must learn anew how to tell a cached aggregate's sequence number");
+            throw new ExceptionInInitializerError("Axon's AggregateCacheEntry no longer keeps its '" + name + "': "
+                    + "CurrentAggregates must learn anew how to read a cached aggregate");
         }
     }
 
