@@ -1,6 +1,8 @@
 package io.traceloom.command.eventstore;
 
 import java.lang.reflect.Field;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
@@ -9,6 +11,8 @@ import org.axonframework.common.caching.Cache;
 import org.axonframework.eventsourcing.AggregateCacheEntry;
 import org.axonframework.eventsourcing.EventSourcedAggregate;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 
 /**
  * An aggregate cache that hands out an aggregate only while it is proven current: while the event store's events of
@@ -24,6 +28,12 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
  * by the event store if this command records on the aggregate too (its sequence number is taken); if this command
  * only reads it, it decided on the state the store held when it asked, as it would have loading it from the store.
  * One mechanism for every cached aggregate, as {@link CurrentStates} is for what is read without the lock.
+ *
+ * <p>A command that fails keeps the aggregate in memory when it did not change it: Axon's repository drops every
+ * aggregate a rolled-back unit of work loaded, so that one rejected request (a code already taken, a tag that does
+ * not exist) made the next write of the tenant load its catalogue again, under its lock, while its other writes waited.
+ * The aggregate handed out is kept if the unit of work put nothing back and the aggregate's sequence number is the one
+ * it was handed out at (an aggregate changes only by its events); otherwise it is dropped, as Axon does.
  */
 public final class CurrentAggregates implements Cache {
 
@@ -35,6 +45,8 @@ public final class CurrentAggregates implements Cache {
     private final Cache cache;
     private final EventStore events;
     private final AtomicLong stale = new AtomicLong();
+    /** The unit of work's resource holding what this cache handed out in it: key to sequence number. */
+    private final String handedOut = CurrentAggregates.class.getName() + "@" + System.identityHashCode(this);
 
     /**
      * @param cache  where the aggregates are kept (bounded or weak, as their kind needs)
@@ -53,6 +65,9 @@ public final class CurrentAggregates implements Cache {
         }
         Long version = versionOf(value);
         if (version != null && StoreTail.endsAt(events, String.valueOf(key), version)) {
+            if (CurrentUnitOfWork.isStarted()) {
+                handedOut(CurrentUnitOfWork.get()).put(key, version);
+            }
             return value;
         }
         // the store moved past it (another process changed the aggregate), or it is not what a repository keeps
@@ -106,6 +121,9 @@ public final class CurrentAggregates implements Cache {
     @Override
     public void put(Object key, Object value) {
         cache.put(key, value);
+        if (CurrentUnitOfWork.isStarted()) {
+            handedOut(CurrentUnitOfWork.get()).remove(key); // what the unit of work commits, whether it does or not
+        }
     }
 
     @Override
@@ -115,7 +133,19 @@ public final class CurrentAggregates implements Cache {
 
     @Override
     public boolean remove(Object key) {
-        return cache.remove(key);
+        return !unchangedByTheRollingBackUnitOfWork(key) && cache.remove(key);
+    }
+
+    private boolean unchangedByTheRollingBackUnitOfWork(Object key) {
+        if (!CurrentUnitOfWork.isStarted() || CurrentUnitOfWork.get().phase() != UnitOfWork.Phase.ROLLBACK) {
+            return false;
+        }
+        Long version = handedOut(CurrentUnitOfWork.get()).get(key);
+        return version != null && held(key).filter(aggregate -> version.equals(aggregate.version())).isPresent();
+    }
+
+    private Map<Object, Long> handedOut(UnitOfWork<?> unitOfWork) {
+        return unitOfWork.root().getOrComputeResource(handedOut, name -> new HashMap<>());
     }
 
     @Override

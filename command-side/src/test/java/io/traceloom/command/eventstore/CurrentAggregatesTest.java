@@ -3,16 +3,20 @@ package io.traceloom.command.eventstore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.WeakReferenceCache;
+import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.eventsourcing.EventSourcingRepository;
 import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.inmemory.InMemoryEventStorageEngine;
+import org.axonframework.messaging.ResultMessage;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.modelling.command.Repository;
@@ -61,6 +65,15 @@ class CurrentAggregatesTest {
      */
     static final class CountingStore extends InMemoryEventStorageEngine {
         final AtomicLong read = new AtomicLong();
+        final AtomicBoolean failNextAppend = new AtomicBoolean();
+
+        @Override
+        public void appendEvents(List<? extends EventMessage<?>> events) {
+            if (failNextAppend.getAndSet(false)) {
+                throw new IllegalStateException("the append failed");
+            }
+            super.appendEvents(events);
+        }
 
         @Override
         public Optional<Long> lastSequenceNumberFor(String aggregateIdentifier) {
@@ -157,6 +170,63 @@ class CurrentAggregatesTest {
         assertThat(loaded).as("answered from memory").isSameAs(created);
         assertThat(loaded.count).isEqualTo(1000);
         assertThat(store.read.get()).as("events read to prove it current, of its 1,000").isLessThanOrEqualTo(1);
+    }
+
+    @Test
+    void aCommandThatFailsWithoutChangingTheAggregateLeavesItInMemory() throws Exception {
+        CurrentAggregates cache = new CurrentAggregates(new WeakReferenceCache(), events);
+        Repository<Tally> process = process(cache);
+        Tally created = inUnitOfWork(() -> process.newInstance(() -> new Tally("t-1", "one")).invoke(tally -> tally));
+        store.read.set(0);
+
+        ResultMessage<Object> rejected = DefaultUnitOfWork.startAndGet(null).executeWithResult(() -> {
+            process.load("t-1").execute(tally -> {
+                throw new IllegalArgumentException("rejected, as a command is, before it applies anything");
+            });
+            return null;
+        });
+        Tally loaded = inUnitOfWork(() -> process.load("t-1").invoke(tally -> tally));
+
+        assertThat(rejected.isExceptional()).isTrue();
+        assertThat(loaded).as("answered from memory, not loaded from the store again").isSameAs(created);
+        assertThat(store.read.get()).as("events read: the last one, twice, to prove it current").isEqualTo(2);
+    }
+
+    @Test
+    void aCommandThatChangedTheAggregateAndRolledBackLeavesItToTheStore() throws Exception {
+        Repository<Tally> process = process(new CurrentAggregates(new WeakReferenceCache(), events));
+        Tally created = inUnitOfWork(() -> process.newInstance(() -> new Tally("t-1", "one")).invoke(tally -> tally));
+
+        ResultMessage<Object> failed = DefaultUnitOfWork.startAndGet(null).executeWithResult(() -> {
+            process.load("t-1").execute(tally -> {
+                tally.count("two");
+                throw new IllegalStateException("failed after it applied an event");
+            });
+            return null;
+        });
+        Tally loaded = inUnitOfWork(() -> process.load("t-1").invoke(tally -> tally));
+
+        assertThat(failed.isExceptional()).isTrue();
+        assertThat(loaded).as("loaded from the store again").isNotSameAs(created);
+        assertThat(loaded.count).isEqualTo(1);
+        assertThat(loaded.last).isEqualTo("one");
+    }
+
+    @Test
+    void aCommandWhoseEventsTheStoreRefusedLeavesTheAggregateToTheStore() throws Exception {
+        Repository<Tally> process = process(new CurrentAggregates(new WeakReferenceCache(), events));
+        Tally created = inUnitOfWork(() -> process.newInstance(() -> new Tally("t-1", "one")).invoke(tally -> tally));
+
+        store.failNextAppend.set(true);
+        ResultMessage<Object> failed = DefaultUnitOfWork.startAndGet(null).executeWithResult(() -> {
+            process.load("t-1").execute(tally -> tally.count("two"));
+            return null;
+        });
+        Tally loaded = inUnitOfWork(() -> process.load("t-1").invoke(tally -> tally));
+
+        assertThat(failed.isExceptional()).isTrue();
+        assertThat(loaded).as("loaded from the store again").isNotSameAs(created);
+        assertThat(loaded.count).isEqualTo(1);
     }
 
     /** Axon's cache alone, as the aggregates had it before: the first process decides on what it has in memory. */
