@@ -20,9 +20,11 @@ import org.slf4j.LoggerFactory;
  * generation each time, and the full collections that followed set the writes' p99 (BENCHMARKS.md).
  *
  * <p>Here the command whose event crossed the threshold copies its catalogue as it prepares its commit, while it
- * holds the catalogue's lock (a shallow copy, a few milliseconds: the tags are immutable records), and the copy is
- * serialized and stored on the snapshot thread once that command has committed. A command that rolls back stores
- * nothing. A catalogue the cache no longer holds is snapshotted the way Axon does.
+ * holds the catalogue's lock ({@link CatalogueSnapshots} asks only then; the copy shares the tags, which are
+ * immutable records, and copies the two maps that hold them), and the copy is serialized and stored on the snapshot
+ * thread once that command has committed. A command that rolls back stores nothing. A catalogue the cache no longer
+ * holds, one that cannot be copied, or one asked for elsewhere than in a command preparing its commit (where the
+ * lock is not known to be held), is snapshotted the way Axon does.
  */
 public final class CatalogueSnapshotter implements Snapshotter {
 
@@ -53,20 +55,24 @@ public final class CatalogueSnapshotter implements Snapshotter {
     @Override
     public void scheduleSnapshot(Class<?> aggregateType, String aggregateIdentifier) {
         UnitOfWork<?> command = CurrentUnitOfWork.isStarted() ? CurrentUnitOfWork.get() : null;
-        if (command != null && command.isRolledBack()) {
-            return; // what the catalogue holds in memory may include what was rolled back
+        DomainEventMessage<TagCatalogue> snapshot = null;
+        if (command != null && command.phase() == UnitOfWork.Phase.PREPARE_COMMIT) { // under the catalogue's lock
+            try {
+                snapshot = catalogues.held(aggregateIdentifier)
+                        .filter(held -> held.getAggregateRoot() instanceof TagCatalogue && held.version() != null)
+                        .map(held -> copy(held, aggregateIdentifier))
+                        .orElse(null);
+            } catch (RuntimeException e) { // a snapshot is an optimisation: the command commits all the same
+                log.warn("The catalogue {} could not be copied for its snapshot; Axon's snapshotter takes it",
+                        aggregateIdentifier, e);
+            }
         }
-        DomainEventMessage<TagCatalogue> snapshot = catalogues.held(aggregateIdentifier)
-                .filter(held -> held.getAggregateRoot() instanceof TagCatalogue && held.version() != null)
-                .map(held -> copy(held, aggregateIdentifier))
-                .orElse(null);
         if (snapshot == null) {
             fromStore.scheduleSnapshot(aggregateType, aggregateIdentifier);
-        } else if (command != null && command.phase().isBefore(UnitOfWork.Phase.AFTER_COMMIT)) {
-            command.afterCommit(committed -> executor.execute(() -> store(snapshot)));
-        } else {
-            executor.execute(() -> store(snapshot));
+            return;
         }
+        DomainEventMessage<TagCatalogue> copied = snapshot;
+        command.afterCommit(committed -> executor.execute(() -> store(copied)));
     }
 
     private static DomainEventMessage<TagCatalogue> copy(EventSourcedAggregate<?> held, String aggregateIdentifier) {

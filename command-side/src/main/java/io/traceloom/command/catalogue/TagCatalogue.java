@@ -146,7 +146,8 @@ public abstract class TagCatalogue {
 
     /**
      * A catalogue equal to this one that its later changes leave as it is: what a snapshot of it holds. It shares the
-     * tags (immutable records), not the maps that hold them.
+     * tags (immutable records), not the maps that hold them. It copies this class's fields: a catalogue that adds
+     * fields of its own must copy them too (none does).
      */
     TagCatalogue copy() {
         TagCatalogue copy;

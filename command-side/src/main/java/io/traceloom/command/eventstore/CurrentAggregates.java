@@ -41,12 +41,13 @@ public final class CurrentAggregates implements Cache {
     private static final Field VERSION = entryField("version");
     /** Nor the aggregate the entry was made from, which a repository of this process takes back as it is. */
     private static final Field AGGREGATE = entryField("aggregate");
+    private static final AtomicLong INSTANCES = new AtomicLong();
 
     private final Cache cache;
     private final EventStore events;
     private final AtomicLong stale = new AtomicLong();
     /** The unit of work's resource holding what this cache handed out in it: key to sequence number. */
-    private final String handedOut = CurrentAggregates.class.getName() + "@" + System.identityHashCode(this);
+    private final String handedOut = CurrentAggregates.class.getName() + "#" + INSTANCES.incrementAndGet();
 
     /**
      * @param cache  where the aggregates are kept (bounded or weak, as their kind needs)

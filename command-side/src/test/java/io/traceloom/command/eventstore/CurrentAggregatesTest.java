@@ -3,6 +3,7 @@ package io.traceloom.command.eventstore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import io.traceloom.command.catalogue.CatalogueCache;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -174,7 +175,7 @@ class CurrentAggregatesTest {
 
     @Test
     void aCommandThatFailsWithoutChangingTheAggregateLeavesItInMemory() throws Exception {
-        CurrentAggregates cache = new CurrentAggregates(new WeakReferenceCache(), events);
+        CurrentAggregates cache = new CurrentAggregates(new CatalogueCache(4), events);
         Repository<Tally> process = process(cache);
         Tally created = inUnitOfWork(() -> process.newInstance(() -> new Tally("t-1", "one")).invoke(tally -> tally));
         store.read.set(0);
@@ -194,7 +195,7 @@ class CurrentAggregatesTest {
 
     @Test
     void aCommandThatChangedTheAggregateAndRolledBackLeavesItToTheStore() throws Exception {
-        Repository<Tally> process = process(new CurrentAggregates(new WeakReferenceCache(), events));
+        Repository<Tally> process = process(new CurrentAggregates(new CatalogueCache(4), events));
         Tally created = inUnitOfWork(() -> process.newInstance(() -> new Tally("t-1", "one")).invoke(tally -> tally));
 
         ResultMessage<Object> failed = DefaultUnitOfWork.startAndGet(null).executeWithResult(() -> {
@@ -214,7 +215,7 @@ class CurrentAggregatesTest {
 
     @Test
     void aCommandWhoseEventsTheStoreRefusedLeavesTheAggregateToTheStore() throws Exception {
-        Repository<Tally> process = process(new CurrentAggregates(new WeakReferenceCache(), events));
+        Repository<Tally> process = process(new CurrentAggregates(new CatalogueCache(4), events));
         Tally created = inUnitOfWork(() -> process.newInstance(() -> new Tally("t-1", "one")).invoke(tally -> tally));
 
         store.failNextAppend.set(true);
