@@ -2,7 +2,6 @@ package io.traceloom.api.readmodel;
 
 import io.traceloom.query.processing.DeadLetterQueues;
 import io.traceloom.query.processing.ProjectionProgress;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,51 +56,9 @@ public class LocalProcessorPositions implements ProjectionPositions {
         return current;
     }
 
-    /**
-     * The count of reported changes and every segment's token. Both: a processor's status shows a batch's
-     * token before the processor reports the change (and a write waiting for it may see it there first), and
-     * a rebuild's swap changes a read model with no token moving, reported by the count alone.
-     */
     @Override
-    public Object moment() {
-        long changes = progress.changes();
-        List<TrackingToken> tokens = new ArrayList<>();
-        for (StreamingEventProcessor processor : processors.all().values()) {
-            processor.processingStatus().values().forEach(status -> tokens.add(status.getTrackingToken()));
-        }
-        return new Moment(changes, tokens);
-    }
-
-    @Override
-    public boolean precedes(Object moment, Object other) {
-        return moment instanceof Moment earlier && other instanceof Moment later && earlier.precedes(later);
-    }
-
-    private record Moment(long changes, List<TrackingToken> tokens) {
-
-        /**
-         * Fewer changes reported; or as many, and no segment's token further and one behind (a status shows a batch's
-         * token a little before its change is reported). Counts and tokens only grow, so this is the order in which
-         * moments were taken.
-         */
-        boolean precedes(Moment other) {
-            if (changes != other.changes) {
-                return changes < other.changes;
-            }
-            if (tokens.size() != other.tokens.size()) {
-                return false;
-            }
-            boolean behind = false;
-            for (int i = 0; i < tokens.size(); i++) {
-                long mine = Projections.position(tokens.get(i));
-                long theirs = Projections.position(other.tokens.get(i));
-                if (mine > theirs) {
-                    return false;
-                }
-                behind |= mine < theirs;
-            }
-            return behind;
-        }
+    public boolean writesHere() {
+        return true;
     }
 
     @Override

@@ -56,22 +56,11 @@ public interface ProjectionPositions {
     }
 
     /**
-     * This moment of every projection, as a value equal to another only if no projection has moved between
-     * the two, nor had its read model changed: what a view read at one moment may be answered again at an
-     * equal one for ({@link ViewCache}). Only where every move is known here the moment it can be seen
-     * (this process's own processors); {@code null} elsewhere: the token store is read by a watcher, after
-     * another process may already have answered a write that moved it.
+     * Whether every write to the read models is made by this process, which runs every projection (role
+     * {@code all}): what a cache of views that follows this process's writes needs ({@link ViewCache}). Elsewhere
+     * other processes write them, unseen here.
      */
-    default Object moment() {
-        return null;
-    }
-
-    /**
-     * Whether {@code moment} came before {@code other}, both from {@link #moment()}: a read whose moment came before
-     * the one whose views are kept ({@link ViewCache}) may neither use those views nor put its own in their place.
-     * {@code false} when it cannot be told.
-     */
-    default boolean precedes(Object moment, Object other) {
+    default boolean writesHere() {
         return false;
     }
 }

@@ -1,100 +1,225 @@
 package io.traceloom.api.readmodel;
 
 import io.traceloom.api.settings.ApiProperties;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * Views of single resources as they stand now, kept to answer the same find query again while no projection
- * has moved: the query bus, the MongoDB round trip and the mapping are then skipped (BENCHMARKS.md).
+ * Views of single resources as they stand now, kept to answer the same find query again until MongoDB changes what
+ * it was made of: the query bus, the MongoDB round trip and the mapping are then skipped (BENCHMARKS.md).
  *
- * <p>Each view belongs to the moment of the projections ({@link ProjectionPositions#moment()}) read before it
- * was: what a projection writes, it writes before its new position can be seen, so a view read at a moment
- * shows at least what that moment holds. A read whose moment differs finds nothing, and starts the views of
- * its own moment. A write answers once the projections' positions show it; a read after that is of a later
- * moment, and never answered with a view read before the write (read-your-writes).
+ * <p>Each view is kept with what its query read ({@link ReadModelCommands}): the documents it found by id, or whole
+ * collections where it queried by anything else. A write to MongoDB, once answered, forgets the views that read what
+ * it wrote, and only those: a projection writes a batch before its new position can be seen, so a write answered
+ * to a client (which waits for that position) is read back afresh (read-your-writes), while the views of everything
+ * else stay. A view read while a write that touched it was under way is not kept: each read notes how many writes
+ * were answered before it began, and is kept only if none of those answered since touched what it read (the last
+ * {@value #RECENT} writes are remembered for this; a read that began before them is not kept).
  *
- * <p>Kept only where the moment is known at once: where this process runs every projection (role
- * {@code all}). Where the positions come from the token store, another process may have answered a write
- * before this one sees the token move, so every read goes to MongoDB. At most
- * {@code traceloom.read-models.view-cache-size} views are kept, and none with 0, weighing together at most a
- * 32nd of the heap ({@link ViewWeights} estimates them): views range from a few hundred bytes to 2 MB (a render),
- * and 10,000 of the largest, read by one client without a write between, were 20 GB. Queries are keys: records,
- * equal when they ask the same. An answer is shared by every read that finds it: views are records of
- * immutable values, never changed once made.
+ * <p>Kept only where every write to the read models is made by this process ({@link ProjectionPositions#writesHere},
+ * role {@code all}); elsewhere another process writes them, unseen here, and every read goes to MongoDB. At most
+ * {@code traceloom.read-models.view-cache-size} views are kept, and none with 0, weighing together at most a 32nd
+ * of the heap ({@link ViewWeights} estimates them), the oldest kept going first: views range from a few hundred
+ * bytes to 2 MB (a render). Queries are keys: records, equal when they ask the same. An answer is shared by every
+ * read that finds it: views are records of immutable values, never changed once made.
  */
 @Component
 public class ViewCache {
 
-    private final ProjectionPositions positions;
+    /** How many of the last writes are remembered, to tell whether a read that began before them may be kept. */
+    static final int RECENT = 1024;
+
+    private final ReadModelCommands commands;
+    private final boolean enabled;
     private final int capacity;
     private final long maxWeight;
-    private final AtomicReference<Views> current = new AtomicReference<>(new Views(null));
+    private final Map<Object, View> byQuery = new ConcurrentHashMap<>();
+    /** What follows is changed only under this lock; reads of {@link #byQuery} take no lock. */
+    private final Object lock = new Object();
+    /** The views that read a document; that read a whole collection; that read anything in a collection. */
+    private final Map<String, Set<View>> byDocument = new HashMap<>();
+    private final Map<String, Set<View>> byWholeCollection = new HashMap<>();
+    private final Map<String, Set<View>> byCollection = new HashMap<>();
+    private final ArrayDeque<View> oldestFirst = new ArrayDeque<>();
+    private final ArrayDeque<Write> recent = new ArrayDeque<>();
+    private long weight;
+    /** How many writes have been answered; written under the lock. */
+    private volatile long writes;
 
     @Autowired
-    public ViewCache(ProjectionPositions positions, ApiProperties properties) {
-        this(positions, properties, Runtime.getRuntime().maxMemory() / 32);
+    public ViewCache(ProjectionPositions positions, ReadModelCommands commands, ApiProperties properties) {
+        this(positions, commands, properties, Runtime.getRuntime().maxMemory() / 32);
     }
 
     /** @param maxWeight what the views kept may weigh together, as {@link ViewWeights} estimates it */
-    ViewCache(ProjectionPositions positions, ApiProperties properties, long maxWeight) {
-        this.positions = positions;
+    ViewCache(ProjectionPositions positions, ReadModelCommands commands, ApiProperties properties, long maxWeight) {
+        this.commands = commands;
         this.capacity = properties.readModels().viewCacheSize();
+        this.enabled = capacity > 0 && positions.writesHere();
         this.maxWeight = maxWeight;
+        if (enabled) {
+            commands.whenWritten(this::written);
+        }
     }
 
     /**
-     * The answer to {@code query}: kept from an earlier read of this moment, or {@code load}ed, and kept if
-     * {@code keep} says it is worth keeping (a view, not "there is none").
+     * The answer to {@code query}: kept from an earlier read MongoDB has not changed since, or {@code load}ed, and
+     * kept if {@code keep} says it is worth keeping (a view, not "there is none").
      */
     @SuppressWarnings("unchecked")
     public <R> R answer(Object query, Supplier<R> load, Predicate<? super R> keep) {
-        Object moment = capacity > 0 ? positions.moment() : null;
-        if (moment == null) {
+        if (!enabled) {
             return load.get();
         }
-        Views views = current.get();
-        if (!moment.equals(views.moment())) {
-            if (views.moment() != null && positions.precedes(moment, views.moment())) {
-                // a read that took its moment before another read started the views of a later one (a slow
-                // thread): it asks MongoDB, and leaves the later views in place
-                return load.get();
-            }
-            // only in place of the views this read found, which another read may have replaced meanwhile
-            Views fresh = new Views(moment);
-            if (!current.compareAndSet(views, fresh)) {
-                Views now = current.get();
-                fresh = moment.equals(now.moment()) ? now : fresh;
-            }
-            views = fresh;
-        }
-        Object kept = views.byQuery().get(query);
+        View kept = byQuery.get(query);
         if (kept != null) {
-            return (R) kept;
+            return (R) kept.answer;
         }
-        R loaded = load.get();
-        if (loaded != null && keep.test(loaded) && views.byQuery().size() < capacity) {
-            long weight = ViewWeights.of(loaded);
-            if (views.weight().addAndGet(weight) <= maxWeight) {
-                if (views.byQuery().putIfAbsent(query, loaded) != null) {
-                    views.weight().addAndGet(-weight);
-                }
-            } else {
-                views.weight().addAndGet(-weight);
-            }
+        long before = writes;
+        ReadModelCommands.Read<R> read = commands.reading(load);
+        R loaded = read.result();
+        if (loaded != null && !read.touched().isNothing() && !read.touched().everything() && keep.test(loaded)) {
+            keep(new View(query, loaded, read.touched(), ViewWeights.of(loaded)), before);
         }
         return loaded;
     }
 
-    /** The views of one moment and what they weigh; they go when the next moment's first read replaces them. */
-    private record Views(Object moment, ConcurrentHashMap<Object, Object> byQuery, AtomicLong weight) {
-        Views(Object moment) {
-            this(moment, new ConcurrentHashMap<>(), new AtomicLong());
+    /** How many views are kept now. */
+    int size() {
+        return byQuery.size();
+    }
+
+    private void keep(View view, long writesBefore) {
+        if (view.weight > maxWeight) {
+            return;
         }
+        synchronized (lock) {
+            if (writes != writesBefore && (recent.isEmpty() || recent.peekFirst().number > writesBefore + 1)) {
+                return; // writes since the read began are no longer all remembered
+            }
+            for (var newestFirst = recent.descendingIterator(); newestFirst.hasNext(); ) {
+                Write write = newestFirst.next();
+                if (write.number <= writesBefore) {
+                    break;
+                }
+                if (write.touched.meets(view.read)) {
+                    return; // read while a write that changed it was under way
+                }
+            }
+            if (byQuery.containsKey(view.query)) {
+                return;
+            }
+            while (!oldestFirst.isEmpty() && (byQuery.size() >= capacity || weight + view.weight > maxWeight)) {
+                forget(oldestFirst.pollFirst());
+            }
+            byQuery.put(view.query, view);
+            weight += view.weight;
+            oldestFirst.addLast(view);
+            view.read.documents().forEach(document -> index(byDocument, document, view));
+            view.read.collections().forEach(collection -> index(byWholeCollection, collection, view));
+            view.collections().forEach(collection -> index(byCollection, collection, view));
+            if (oldestFirst.size() > 2 * byQuery.size() + 64) {
+                oldestFirst.removeIf(old -> old.forgotten);
+            }
+        }
+    }
+
+    /** A write MongoDB has answered: the views that read what it touched go. */
+    private void written(Touched touched) {
+        synchronized (lock) {
+            writes = writes + 1;
+            recent.addLast(new Write(writes, touched));
+            if (recent.size() > RECENT) {
+                recent.pollFirst();
+            }
+            if (byQuery.isEmpty()) {
+                return;
+            }
+            if (touched.everything()) {
+                byQuery.values().forEach(view -> view.forgotten = true);
+                byQuery.clear();
+                byDocument.clear();
+                byWholeCollection.clear();
+                byCollection.clear();
+                oldestFirst.clear();
+                weight = 0;
+                return;
+            }
+            Set<View> stale = new HashSet<>();
+            for (String document : touched.documents()) {
+                addAll(stale, byDocument.get(document));
+                addAll(stale, byWholeCollection.get(Touched.collectionOf(document)));
+            }
+            for (String collection : touched.collections()) {
+                addAll(stale, byCollection.get(collection));
+            }
+            stale.forEach(this::forget);
+        }
+    }
+
+    private static void addAll(Set<View> into, Set<View> views) {
+        if (views != null) {
+            into.addAll(views);
+        }
+    }
+
+    /** Under the lock. */
+    private void forget(View view) {
+        if (view == null || view.forgotten) {
+            return;
+        }
+        view.forgotten = true;
+        byQuery.remove(view.query, view);
+        weight -= view.weight;
+        view.read.documents().forEach(document -> unindex(byDocument, document, view));
+        view.read.collections().forEach(collection -> unindex(byWholeCollection, collection, view));
+        view.collections().forEach(collection -> unindex(byCollection, collection, view));
+    }
+
+    private static void index(Map<String, Set<View>> index, String key, View view) {
+        index.computeIfAbsent(key, any -> new HashSet<>()).add(view);
+    }
+
+    private static void unindex(Map<String, Set<View>> index, String key, View view) {
+        Set<View> views = index.get(key);
+        if (views != null && views.remove(view) && views.isEmpty()) {
+            index.remove(key);
+        }
+    }
+
+    /** A view kept: what its query read, and whether it has gone. Equal only to itself. */
+    private static final class View {
+        final Object query;
+        final Object answer;
+        final Touched read;
+        final long weight;
+        /** Under the lock. */
+        boolean forgotten;
+
+        View(Object query, Object answer, Touched read, long weight) {
+            this.query = query;
+            this.answer = answer;
+            this.read = read;
+            this.weight = weight;
+        }
+
+        /** Every collection it read something of. */
+        Set<String> collections() {
+            Set<String> collections = new HashSet<>(read.collections());
+            read.documents().forEach(document -> collections.add(Touched.collectionOf(document)));
+            return collections;
+        }
+    }
+
+    /** The {@code number}th write answered, and what it touched. */
+    private record Write(long number, Touched touched) {
     }
 }

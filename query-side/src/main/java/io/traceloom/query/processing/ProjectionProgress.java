@@ -17,7 +17,7 @@ public class ProjectionProgress implements EventTrackerStatusChangeListener {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition moved = lock.newCondition();
-    /** Written under the lock, for its waiters; read without it, on every read of a view ({@code ViewCache}). */
+    /** Written under the lock, for its waiters; read without it. */
     private volatile long changes;
 
     @Override
