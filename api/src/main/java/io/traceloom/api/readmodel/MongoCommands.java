@@ -13,7 +13,8 @@ import org.bson.BsonValue;
  */
 final class MongoCommands {
 
-    private static final Set<String> READS = Set.of("find", "getMore", "count", "distinct", "aggregate");
+    private static final Set<String> READS = Set.of("find", "getMore", "count", "distinct", "aggregate",
+            "findAndModify", "findandmodify");
     private static final Set<String> WRITES = Set.of("insert", "update", "delete", "findAndModify", "findandmodify",
             "drop", "renameCollection", "dropDatabase");
     /** Commands that change no document, and whose answers no view is made of. */
@@ -30,7 +31,7 @@ final class MongoCommands {
 
     /** What {@code command} reads, for a view made of its answer; {@code null} if it reads nothing such. */
     static Touched readBy(String name, String database, BsonDocument command) {
-        if (WRITES.contains(name) || NEUTRAL.contains(name)) {
+        if (!READS.contains(name) && (WRITES.contains(name) || NEUTRAL.contains(name))) {
             return null;
         }
         if (!READS.contains(name)) {
@@ -47,17 +48,12 @@ final class MongoCommands {
                 return filter != null && filter.isDocument() ? matching(namespace, filter.asDocument())
                         : whole(namespace);
             }
+            case "findAndModify", "findandmodify" -> {
+                BsonValue query = command.get("query");
+                return query != null && query.isDocument() ? matching(namespace, query.asDocument()) : whole(namespace);
+            }
             case "aggregate" -> {
-                BsonValue pipeline = command.get("pipeline");
-                if (pipeline == null || !pipeline.isArray()) {
-                    return Touched.EVERYTHING;
-                }
-                for (BsonValue stage : pipeline.asArray()) {
-                    if (!stage.isDocument() || stage.asDocument().keySet().stream().anyMatch(OTHER_COLLECTIONS::contains)) {
-                        return Touched.EVERYTHING;
-                    }
-                }
-                return whole(namespace);
+                return reachesOtherCollections(command) ? Touched.EVERYTHING : whole(namespace);
             }
             default -> {
                 return whole(namespace);
@@ -67,7 +63,10 @@ final class MongoCommands {
 
     /** What {@code command} may change once it has run; {@code null} if it changes no document. */
     static Touched writtenBy(String name, String database, BsonDocument command) {
-        if (READS.contains(name) || NEUTRAL.contains(name)) {
+        if (name.equals("aggregate")) {
+            return reachesOtherCollections(command) ? Touched.EVERYTHING : null;
+        }
+        if (!WRITES.contains(name) && (READS.contains(name) || NEUTRAL.contains(name))) {
             return null;
         }
         if (name.equals("dropDatabase") || !WRITES.contains(name)) {
@@ -76,7 +75,7 @@ final class MongoCommands {
         if (name.equals("renameCollection")) {
             String from = text(command, "renameCollection");
             String to = text(command, "to");
-            return from == null || to == null ? Touched.EVERYTHING : new Touched(Set.of(), Set.of(from, to), false);
+            return from == null || to == null ? Touched.EVERYTHING : Touched.collections(from, to);
         }
         String collection = text(command, name);
         if (collection == null) {
@@ -93,6 +92,20 @@ final class MongoCommands {
             }
             default -> whole(namespace); // drop
         };
+    }
+
+    /** Whether a pipeline's stages read or write collections besides its own, or are not understood. */
+    private static boolean reachesOtherCollections(BsonDocument aggregate) {
+        BsonValue pipeline = aggregate.get("pipeline");
+        if (pipeline == null || !pipeline.isArray()) {
+            return true;
+        }
+        for (BsonValue stage : pipeline.asArray()) {
+            if (!stage.isDocument() || stage.asDocument().keySet().stream().anyMatch(OTHER_COLLECTIONS::contains)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -141,11 +154,11 @@ final class MongoCommands {
 
     private static Touched document(String namespace, BsonValue id) {
         String key = idKey(id);
-        return key == null ? whole(namespace) : new Touched(Set.of(Touched.document(namespace, key)), Set.of(), false);
+        return key == null ? whole(namespace) : Touched.documents(Touched.document(namespace, key));
     }
 
     private static Touched whole(String namespace) {
-        return new Touched(Set.of(), Set.of(namespace), false);
+        return Touched.collections(namespace);
     }
 
     /**

@@ -49,16 +49,30 @@ public final class ReadModelCommands implements CommandListener {
         this.written = listener;
     }
 
+    /**
+     * The driver logs and drops what a listener throws: a command not told apart here counts as touching everything,
+     * rather than as touching nothing.
+     */
     @Override
     public void commandStarted(CommandStartedEvent event) {
         if (recording.get() != null) {
-            Touched read = MongoCommands.readBy(event.getCommandName(), event.getDatabaseName(), event.getCommand());
+            Touched read;
+            try {
+                read = MongoCommands.readBy(event.getCommandName(), event.getDatabaseName(), event.getCommand());
+            } catch (RuntimeException e) {
+                read = Touched.EVERYTHING;
+            }
             if (read != null) {
                 read(read);
             }
         }
         if (written != null) {
-            Touched write = MongoCommands.writtenBy(event.getCommandName(), event.getDatabaseName(), event.getCommand());
+            Touched write;
+            try {
+                write = MongoCommands.writtenBy(event.getCommandName(), event.getDatabaseName(), event.getCommand());
+            } catch (RuntimeException e) {
+                write = Touched.EVERYTHING;
+            }
             if (write != null) {
                 writing.put(event.getRequestId(), write);
             }

@@ -1,15 +1,20 @@
 package io.traceloom.api.readmodel;
 
+import com.mongodb.ReadConcernLevel;
+import com.mongodb.ReadPreference;
+import com.mongodb.client.MongoDatabase;
 import io.traceloom.api.settings.ApiProperties;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.mongodb.MongoDatabaseFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -48,22 +53,28 @@ public class ViewCache {
     private final Map<String, Set<View>> byDocument = new HashMap<>();
     private final Map<String, Set<View>> byWholeCollection = new HashMap<>();
     private final Map<String, Set<View>> byCollection = new HashMap<>();
-    private final ArrayDeque<View> oldestFirst = new ArrayDeque<>();
+    private final Set<View> oldestFirst = new LinkedHashSet<>();
     private final ArrayDeque<Write> recent = new ArrayDeque<>();
     private long weight;
     /** How many writes have been answered; written under the lock. */
     private volatile long writes;
 
     @Autowired
-    public ViewCache(ProjectionPositions positions, ReadModelCommands commands, ApiProperties properties) {
-        this(positions, commands, properties, Runtime.getRuntime().maxMemory() / 32);
+    public ViewCache(ProjectionPositions positions, ReadModelCommands commands, ApiProperties properties,
+                     MongoDatabaseFactory mongo) {
+        this(positions, commands, properties, Runtime.getRuntime().maxMemory() / 32,
+                readsWhatItWrote(mongo.getMongoDatabase()));
     }
 
-    /** @param maxWeight what the views kept may weigh together, as {@link ViewWeights} estimates it */
-    ViewCache(ProjectionPositions positions, ReadModelCommands commands, ApiProperties properties, long maxWeight) {
+    /**
+     * @param maxWeight        what the views kept may weigh together, as {@link ViewWeights} estimates it
+     * @param readsWhatItWrote whether a read after a write MongoDB has answered sees it ({@link #readsWhatItWrote})
+     */
+    ViewCache(ProjectionPositions positions, ReadModelCommands commands, ApiProperties properties, long maxWeight,
+              boolean readsWhatItWrote) {
         this.commands = commands;
         this.capacity = properties.readModels().viewCacheSize();
-        this.enabled = capacity > 0 && positions.writesHere();
+        this.enabled = capacity > 0 && positions.writesHere() && readsWhatItWrote;
         this.maxWeight = maxWeight;
         if (enabled) {
             commands.whenWritten(this::written);
@@ -92,6 +103,18 @@ public class ViewCache {
         return loaded;
     }
 
+    /**
+     * Whether a read of {@code database} sees every write to it MongoDB has answered: reads from the primary, with
+     * the local read concern, after acknowledged writes (the driver's defaults). Otherwise a view read after a write
+     * may still be the one before it, which without the cache a later read corrects and with it would be kept.
+     */
+    static boolean readsWhatItWrote(MongoDatabase database) {
+        ReadConcernLevel level = database.getReadConcern().getLevel();
+        return database.getReadPreference().equals(ReadPreference.primary())
+                && database.getWriteConcern().isAcknowledged()
+                && (level == null || level == ReadConcernLevel.LOCAL);
+    }
+
     /** How many views are kept now. */
     int size() {
         return byQuery.size();
@@ -118,17 +141,14 @@ public class ViewCache {
                 return;
             }
             while (!oldestFirst.isEmpty() && (byQuery.size() >= capacity || weight + view.weight > maxWeight)) {
-                forget(oldestFirst.pollFirst());
+                forget(oldestFirst.iterator().next());
             }
             byQuery.put(view.query, view);
             weight += view.weight;
-            oldestFirst.addLast(view);
+            oldestFirst.add(view);
             view.read.documents().forEach(document -> index(byDocument, document, view));
             view.read.collections().forEach(collection -> index(byWholeCollection, collection, view));
-            view.collections().forEach(collection -> index(byCollection, collection, view));
-            if (oldestFirst.size() > 2 * byQuery.size() + 64) {
-                oldestFirst.removeIf(old -> old.forgotten);
-            }
+            view.read.in().forEach(collection -> index(byCollection, collection, view));
         }
     }
 
@@ -156,7 +176,9 @@ public class ViewCache {
             Set<View> stale = new HashSet<>();
             for (String document : touched.documents()) {
                 addAll(stale, byDocument.get(document));
-                addAll(stale, byWholeCollection.get(Touched.collectionOf(document)));
+            }
+            for (String collection : touched.in()) {
+                addAll(stale, byWholeCollection.get(collection));
             }
             for (String collection : touched.collections()) {
                 addAll(stale, byCollection.get(collection));
@@ -178,10 +200,11 @@ public class ViewCache {
         }
         view.forgotten = true;
         byQuery.remove(view.query, view);
+        oldestFirst.remove(view);
         weight -= view.weight;
         view.read.documents().forEach(document -> unindex(byDocument, document, view));
         view.read.collections().forEach(collection -> unindex(byWholeCollection, collection, view));
-        view.collections().forEach(collection -> unindex(byCollection, collection, view));
+        view.read.in().forEach(collection -> unindex(byCollection, collection, view));
     }
 
     private static void index(Map<String, Set<View>> index, String key, View view) {
@@ -209,13 +232,6 @@ public class ViewCache {
             this.answer = answer;
             this.read = read;
             this.weight = weight;
-        }
-
-        /** Every collection it read something of. */
-        Set<String> collections() {
-            Set<String> collections = new HashSet<>(read.collections());
-            read.documents().forEach(document -> collections.add(Touched.collectionOf(document)));
-            return collections;
         }
     }
 

@@ -2,7 +2,6 @@ package io.traceloom.api.readmodel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Set;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 
@@ -20,11 +19,11 @@ class MongoCommandsTest {
     }
 
     private static Touched documents(String... keys) {
-        return new Touched(Set.of(keys), Set.of(), false);
+        return Touched.documents(keys);
     }
 
     private static Touched collection(String namespace) {
-        return new Touched(Set.of(), Set.of(namespace), false);
+        return Touched.collections(namespace);
     }
 
     @Test
@@ -47,6 +46,8 @@ class MongoCommandsTest {
         assertThat(read("{count: 'items', query: {_id: 'a'}}")).isEqualTo(collection("db.items"));
         assertThat(read("{aggregate: 'items', pipeline: [{$match: {a: 1}}], cursor: {}}"))
                 .isEqualTo(collection("db.items"));
+        assertThat(read("{findAndModify: 'items', query: {_id: 'a'}, update: {$inc: {n: 1}}}"))
+                .isEqualTo(documents(Touched.document("db.items", "sa")));
     }
 
     @Test
@@ -84,7 +85,10 @@ class MongoCommandsTest {
         assertThat(written("{insert: 'items', documents: [{name: 'no id'}]}")).isEqualTo(collection("db.items"));
         assertThat(written("{drop: 'items'}")).isEqualTo(collection("db.items"));
         assertThat(written("{renameCollection: 'db.items_rebuilt', to: 'db.items', dropTarget: true}"))
-                .isEqualTo(new Touched(Set.of(), Set.of("db.items_rebuilt", "db.items"), false));
+                .isEqualTo(Touched.collections("db.items_rebuilt", "db.items"));
+        assertThat(written("{aggregate: 'items', pipeline: [{$match: {}}, {$out: 'copies'}], cursor: {}}"))
+                .isEqualTo(Touched.EVERYTHING);
+        assertThat(written("{aggregate: 'items', pipeline: [{$match: {}}], cursor: {}}")).isNull();
     }
 
     @Test

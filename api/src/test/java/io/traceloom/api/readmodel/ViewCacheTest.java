@@ -2,11 +2,16 @@ package io.traceloom.api.readmodel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.mongodb.ReadConcern;
+import com.mongodb.ReadPreference;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
 import io.traceloom.api.settings.ApiProperties;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -39,11 +44,11 @@ class ViewCacheTest {
     }
 
     private static Touched document(String id) {
-        return new Touched(Set.of(Touched.document(THINGS, "s" + id)), Set.of(), false);
+        return Touched.documents(Touched.document(THINGS, "s" + id));
     }
 
     private static Touched collection(String namespace) {
-        return new Touched(Set.of(), Set.of(namespace), false);
+        return Touched.collections(namespace);
     }
 
     private Optional<String> find(ViewCache cache, String id, String view) {
@@ -71,7 +76,7 @@ class ViewCacheTest {
         find(cache, "2", "two");
 
         commands.written(document("3"));
-        commands.written(new Touched(Set.of(Touched.document("db.others", "s1")), Set.of(), false));
+        commands.written(Touched.documents(Touched.document("db.others", "s1")));
         commands.written(collection("db.others"));
 
         assertThat(find(cache, "1", "one, changed")).contains("one");
@@ -176,6 +181,27 @@ class ViewCacheTest {
         assertThat(loads).hasValue(2);
     }
 
+    /**
+     * Reads from a secondary, or with the majority read concern, may not yet see a write MongoDB has answered: a view
+     * read so would be kept stale.
+     */
+    @Test
+    void onlyWhereAReadSeesEveryAnsweredWriteIsAnythingKept() {
+        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:1/db")) {
+            MongoDatabase database = client.getDatabase("db");
+            assertThat(ViewCache.readsWhatItWrote(database)).isTrue();
+            assertThat(ViewCache.readsWhatItWrote(database.withReadPreference(ReadPreference.secondaryPreferred())))
+                    .isFalse();
+            assertThat(ViewCache.readsWhatItWrote(database.withReadConcern(ReadConcern.MAJORITY))).isFalse();
+            assertThat(ViewCache.readsWhatItWrote(database.withWriteConcern(WriteConcern.UNACKNOWLEDGED))).isFalse();
+        }
+        ApiProperties properties = new Binder(new MapConfigurationPropertySource(
+                Map.of("traceloom.read-models.view-cache-size", "10"))).bindOrCreate("traceloom", ApiProperties.class);
+        ViewCache cache = new ViewCache(positions, commands, properties, Long.MAX_VALUE, false);
+        find(cache, "1", "one");
+        assertThat(cache.size()).isZero();
+    }
+
     @Test
     void sizeZeroKeepsNothingAndAFullCacheLetsItsOldestGo() {
         ViewCache none = cache(0);
@@ -225,7 +251,7 @@ class ViewCacheTest {
         ApiProperties properties = new Binder(new MapConfigurationPropertySource(
                 Map.of("traceloom.read-models.view-cache-size", String.valueOf(size))))
                 .bindOrCreate("traceloom", ApiProperties.class);
-        return new ViewCache(positions, commands, properties, maxWeight);
+        return new ViewCache(positions, commands, properties, maxWeight, true);
     }
 
     private static final class Positions implements ProjectionPositions {
