@@ -111,7 +111,7 @@ public class CanvasTemplateController {
     @Operation(summary = "List canvas templates", description = "Oldest first.")
     @GetMapping
     public ResponseEntity<List<CanvasTemplateResponse>> list(Caller caller, PageParams page) {
-        CanvasTemplatePage result = queries.get(new ListCanvasTemplates(caller.tenantId(), page.page(), page.limit()),
+        CanvasTemplatePage result = queries.page(new ListCanvasTemplates(caller.tenantId(), page.page(), page.limit()),
                 CanvasTemplatePage.class);
         return Paged.response(page, result.items().stream()
                 .map(template -> CanvasTemplateResponse.of(template, publicBaseUrl)).toList(), result.total());

@@ -119,7 +119,7 @@ public abstract class TagCatalogueController {
     public ResponseEntity<List<TagResponse>> list(Caller caller, PageParams page,
                                                   @Parameter(description = "`true` lists the deleted tags too.")
                                                   @RequestParam(defaultValue = "false") boolean includeDeleted) {
-        TagPage result = queries.get(listQuery(caller.tenantId(), page.page(), page.limit(), includeDeleted),
+        TagPage result = queries.page(listQuery(caller.tenantId(), page.page(), page.limit(), includeDeleted),
                 TagPage.class);
         return Paged.response(page, result.items().stream().map(TagResponse::of).toList(), result.total());
     }

@@ -172,7 +172,7 @@ public class CredentialController {
                                                                "expired"}))
                                                @RequestParam(required = false) String status)
             throws JsonProcessingException {
-        CredentialPage result = queries.get(new ListCredentials(caller.tenantId(), page.page(), page.limit(),
+        CredentialPage result = queries.page(new ListCredentials(caller.tenantId(), page.page(), page.limit(),
                 filter("type", type, MAX_TYPE_FILTER), filter("subject", subject, MAX_SUBJECT_FILTER), status(status), Instant.now()), CredentialPage.class);
         List<JsonNode> items = new ArrayList<>();
         for (CredentialView view : result.items()) {

@@ -101,7 +101,7 @@ public class CustodyCommissionController {
                                                                 @Parameter(description = "`true`: only consumed "
                                                                         + "commissions; `false`: only open ones.")
                                                                 @RequestParam(required = false) Boolean consumed) {
-        CustodyCommissionPage result = queries.get(
+        CustodyCommissionPage result = queries.page(
                 new ListCustodyCommissions(caller.tenantId(), consumed, page.page(), page.limit()),
                 CustodyCommissionPage.class);
         return Paged.response(page, result.items().stream().map(CustodyCommissionResponse::of).toList(),

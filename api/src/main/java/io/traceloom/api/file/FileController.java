@@ -153,7 +153,7 @@ public class FileController {
     @Operation(summary = "List files", description = "Oldest first.")
     @GetMapping
     public ResponseEntity<List<FileResponse>> list(Caller caller, PageParams page) {
-        FilePage result = queries.get(new ListFiles(caller.tenantId(), page.page(), page.limit()), FilePage.class);
+        FilePage result = queries.page(new ListFiles(caller.tenantId(), page.page(), page.limit()), FilePage.class);
         return Paged.response(page, result.items().stream().map(file -> FileResponse.of(file, publicBaseUrl)).toList(),
                 result.total());
     }

@@ -142,7 +142,7 @@ public class LinkSetController {
                 throw new InvalidRequestException("identifier", e.getMessage());
             }
         }
-        LinkSetPage result = queries.get(new ListLinkSets(caller.tenantId(), primaryKey, page.page(), page.limit()),
+        LinkSetPage result = queries.page(new ListLinkSets(caller.tenantId(), primaryKey, page.page(), page.limit()),
                 LinkSetPage.class);
         return Paged.response(page, result.items().stream().map(LinkSetResponse::of).toList(), result.total());
     }

@@ -41,6 +41,15 @@ public class Queries {
         return views.answer(query, () -> get(query, type), keep);
     }
 
+    /**
+     * A page of a list as the read models hold it now, kept in the {@link ViewCache} like a view until a write
+     * changes a document it was read from (a list's head, which every create and delete of its tenant writes, one of
+     * its chunks, one of the page's items).
+     */
+    public <R> R page(Object query, Class<R> type) {
+        return views.answer(query, () -> get(query, type), any -> true);
+    }
+
     /** The one result of a find query, or 404 with the given detail. */
     public <R> R one(Object query, Class<R> type, String notFoundDetail) {
         Optional<R> result = gateway.query(query, ResponseTypes.optionalInstanceOf(type)).join();

@@ -184,7 +184,7 @@ public class SchemaController {
     @Operation(summary = "List schemas", description = "Oldest first.")
     @GetMapping
     public ResponseEntity<List<SchemaResponse>> list(Caller caller, PageParams page) {
-        SchemaPage result = queries.get(new ListSchemas(caller.tenantId(), page.page(), page.limit()), SchemaPage.class);
+        SchemaPage result = queries.page(new ListSchemas(caller.tenantId(), page.page(), page.limit()), SchemaPage.class);
         return Paged.response(page, result.items().stream().map(SchemaResponse::of).toList(), result.total());
     }
 

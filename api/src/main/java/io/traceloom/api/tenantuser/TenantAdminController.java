@@ -92,7 +92,7 @@ public class TenantAdminController {
     @Operation(summary = "List the tenants", description = "Oldest first.")
     @GetMapping
     public ResponseEntity<List<TenantResponse>> list(PageParams page) {
-        TenantPage result = queries.get(new ListTenants(page.page(), page.limit()), TenantPage.class);
+        TenantPage result = queries.page(new ListTenants(page.page(), page.limit()), TenantPage.class);
         return Paged.response(page, result.items().stream().map(TenantResponse::of).toList(), result.total());
     }
 

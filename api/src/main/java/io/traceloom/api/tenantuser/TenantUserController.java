@@ -138,7 +138,7 @@ public class TenantUserController {
     @Operation(summary = "List the users of your tenant", description = "Oldest first; deleted users are not listed.")
     @GetMapping
     public ResponseEntity<List<TenantUserResponse>> list(Caller caller, PageParams page) {
-        TenantUserPage result = queries.get(new ListTenantUsers(caller.tenantId(), page.page(), page.limit()),
+        TenantUserPage result = queries.page(new ListTenantUsers(caller.tenantId(), page.page(), page.limit()),
                 TenantUserPage.class);
         return Paged.response(page, result.items().stream().map(TenantUserResponse::of).toList(), result.total());
     }

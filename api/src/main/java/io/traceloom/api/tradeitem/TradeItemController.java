@@ -90,7 +90,7 @@ public class TradeItemController {
     @Operation(summary = "List trade items", description = "Oldest first.")
     @GetMapping
     public ResponseEntity<List<TradeItemResponse>> list(Caller caller, PageParams page) {
-        TradeItemPage result = queries.get(new ListTradeItems(caller.tenantId(), page.page(), page.limit()),
+        TradeItemPage result = queries.page(new ListTradeItems(caller.tenantId(), page.page(), page.limit()),
                 TradeItemPage.class);
         return Paged.response(page, result.items().stream().map(TradeItemResponse::of).toList(), result.total());
     }
