@@ -49,33 +49,33 @@ public final class ReadModelCommands implements CommandListener {
         this.written = listener;
     }
 
-    /**
-     * The driver logs and drops what a listener throws: a command not told apart here counts as touching everything,
-     * rather than as touching nothing.
-     */
     @Override
     public void commandStarted(CommandStartedEvent event) {
         if (recording.get() != null) {
-            Touched read;
-            try {
-                read = MongoCommands.readBy(event.getCommandName(), event.getDatabaseName(), event.getCommand());
-            } catch (RuntimeException e) {
-                read = Touched.EVERYTHING;
-            }
+            Touched read = told(() -> MongoCommands.readBy(event.getCommandName(), event.getDatabaseName(),
+                    event.getCommand()));
             if (read != null) {
                 read(read);
             }
         }
         if (written != null) {
-            Touched write;
-            try {
-                write = MongoCommands.writtenBy(event.getCommandName(), event.getDatabaseName(), event.getCommand());
-            } catch (RuntimeException e) {
-                write = Touched.EVERYTHING;
-            }
+            Touched write = told(() -> MongoCommands.writtenBy(event.getCommandName(), event.getDatabaseName(),
+                    event.getCommand()));
             if (write != null) {
                 writing.put(event.getRequestId(), write);
             }
+        }
+    }
+
+    /**
+     * What {@code parse} tells of a command. The driver logs and drops what a listener throws: a command not told
+     * apart here counts as touching everything, rather than as touching nothing.
+     */
+    private static Touched told(Supplier<Touched> parse) {
+        try {
+            return parse.get();
+        } catch (RuntimeException e) {
+            return Touched.EVERYTHING;
         }
     }
 

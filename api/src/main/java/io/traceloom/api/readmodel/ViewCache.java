@@ -18,8 +18,8 @@ import org.springframework.data.mongodb.MongoDatabaseFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Views of single resources as they stand now, kept to answer the same find query again until MongoDB changes what
- * it was made of: the query bus, the MongoDB round trip and the mapping are then skipped (BENCHMARKS.md).
+ * Views of resources and pages of lists as they stand now, kept to answer the same query again until MongoDB changes
+ * what they were made of: the query bus, the MongoDB round trips and the mapping are then skipped (BENCHMARKS.md).
  *
  * <p>Each view is kept with what its query read ({@link ReadModelCommands}): the documents it found by id, or whole
  * collections where it queried by anything else. A write to MongoDB, once answered, forgets the views that read what
