@@ -41,6 +41,12 @@ public class ViewCache {
 
     /** How many of the last writes are remembered, to tell whether a read that began before them may be kept. */
     static final int RECENT = 1024;
+    /**
+     * The most documents a write is remembered by one by one; a larger one (a projection's batch: up to a few hundred)
+     * is remembered by its collections, which a read meets if it read any of them. A read overlapping it is then not
+     * kept though it read other documents; without this bound the last writes of a rebuild held, by estimate, some 30 MB.
+     */
+    static final int REMEMBERED_DOCUMENTS = 16;
 
     private final ReadModelCommands commands;
     private final boolean enabled;
@@ -120,6 +126,13 @@ public class ViewCache {
         return byQuery.size();
     }
 
+    /** How many documents the writes remembered name one by one. */
+    int rememberedDocuments() {
+        synchronized (lock) {
+            return recent.stream().mapToInt(write -> write.touched.documents().size()).sum();
+        }
+    }
+
     private void keep(View view, long writesBefore) {
         if (view.weight > maxWeight) {
             return;
@@ -156,7 +169,8 @@ public class ViewCache {
     private void written(Touched touched) {
         synchronized (lock) {
             writes = writes + 1;
-            recent.addLast(new Write(writes, touched));
+            recent.addLast(new Write(writes, touched.documents().size() > REMEMBERED_DOCUMENTS
+                    ? Touched.of(Set.of(), touched.in()) : touched));
             if (recent.size() > RECENT) {
                 recent.pollFirst();
             }

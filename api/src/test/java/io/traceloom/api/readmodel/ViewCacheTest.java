@@ -12,6 +12,7 @@ import io.traceloom.api.settings.ApiProperties;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -143,6 +144,31 @@ class ViewCacheTest {
         cache.answer(new FindThing("t", "1"), slow, Optional::isPresent);
 
         assertThat(cache.size()).isZero();
+    }
+
+    /**
+     * The writes remembered for that check are a projection's batches, each of up to a few hundred documents: kept
+     * one by one, the last 1,024 of them held, by estimate, some 30 MB of a 256 MB heap under writes.
+     */
+    @Test
+    void aLargeWriteIsRememberedByItsCollectionsAndStillTurnsAwayAReadItOverlapped() {
+        ViewCache cache = cache(10);
+        Touched batch = Touched.of(java.util.stream.IntStream.range(0, 300)
+                .mapToObj(i -> Touched.document(THINGS, "sbatch" + i)).collect(java.util.stream.Collectors.toSet()),
+                Set.of());
+        for (int i = 0; i < ViewCache.RECENT; i++) {
+            commands.written(batch);
+        }
+        assertThat(cache.rememberedDocuments()).isZero();
+
+        Supplier<Optional<String>> overlapping = () -> {
+            loads.incrementAndGet();
+            commands.read(document("1"));
+            commands.written(batch);
+            return Optional.of("one");
+        };
+        cache.answer(new FindThing("t", "1"), overlapping, Optional::isPresent);
+        assertThat(cache.size()).as("a read of the batch's collection, not kept").isZero();
     }
 
     @Test
