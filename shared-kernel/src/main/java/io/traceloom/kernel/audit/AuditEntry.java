@@ -32,9 +32,12 @@ public record AuditEntry(long index, RecordedEvent event) {
         return Jcs.write(entry);
     }
 
-    /** The leaf hash of the entry in the log's tree: {@code SHA-256(0x00 || json)}. */
+    /**
+     * The leaf hash of the entry in the log's tree: {@code SHA-256(0x00 || json)}. {@link #json()} is canonical as
+     * it is written, so it is hashed as it is, not parsed and written again as text from elsewhere is.
+     */
     public byte[] leafHash() {
-        return leafHash(json());
+        return MerkleHashes.leaf(json().getBytes(StandardCharsets.UTF_8));
     }
 
     /** The leaf hash of an entry as the feed serves it: of its canonical form. */
