@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.axonframework.commandhandling.CommandBus;
 import org.axonframework.config.Configurer;
 import org.axonframework.eventhandling.EventBus;
 import org.axonframework.eventhandling.EventMessage;
@@ -24,6 +25,8 @@ import org.axonframework.micrometer.MetricsConfigurerModule;
 import org.axonframework.micrometer.TagsUtil;
 import org.axonframework.monitoring.MessageMonitor;
 import org.axonframework.monitoring.MultiMessageMonitor;
+import org.axonframework.queryhandling.QueryBus;
+import org.axonframework.queryhandling.QueryUpdateEmitter;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -77,7 +80,22 @@ public class AxonMetricsConfiguration {
         if (EventBus.class.isAssignableFrom(componentType)) {
             return (MessageMonitor<Message<?>>) metrics.registerEventBus(name, message -> Tags.empty());
         }
+        if (CommandBus.class.isAssignableFrom(componentType) || QueryBus.class.isAssignableFrom(componentType)
+                || QueryUpdateEmitter.class.isAssignableFrom(componentType)) {
+            return bus(metrics.getRegistry(), name);
+        }
         return (MessageMonitor<Message<?>>) metrics.registerComponentWithDefaultTags(componentType, name);
+    }
+
+    /**
+     * A bus's meters: Axon's timers and capacity, tagged {@code payloadType}, and not its message counters, which
+     * {@link #axonCountersDuplicatingTheTimers()} denies: built anyway, each asked the registry for its five counters
+     * at every message, to be refused.
+     */
+    private static MessageMonitor<Message<?>> bus(MeterRegistry registry, String name) {
+        return new MultiMessageMonitor<>(List.of(
+                MessageTimerMonitor.buildMonitor(name, registry, TagsUtil.PAYLOAD_TYPE_TAGGER_FUNCTION),
+                CapacityMonitor.buildMonitor(name, registry, TagsUtil.PAYLOAD_TYPE_TAGGER_FUNCTION)));
     }
 
     /**

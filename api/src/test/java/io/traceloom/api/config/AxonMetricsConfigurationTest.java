@@ -3,9 +3,15 @@ package io.traceloom.api.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MockClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.config.MeterFilterReply;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.axonframework.commandhandling.GenericCommandMessage;
+import org.axonframework.commandhandling.SimpleCommandBus;
 import org.axonframework.eventhandling.GenericEventMessage;
 import org.axonframework.eventhandling.TrackingEventProcessor;
 import org.axonframework.messaging.Message;
@@ -39,5 +45,37 @@ class AxonMetricsConfigurationTest {
 
         clock.add(Duration.ofSeconds(30));
         assertThat(capacity.value()).isZero();
+    }
+
+    /**
+     * A bus's meters are its timers and its capacity, tagged with each message's type. Axon's default adds message
+     * counters, which the service denies (the timers count the same messages): each message still asked the
+     * registry for five counters and was refused each time, on the thread of every request that sent a command
+     * or a query.
+     */
+    @Test
+    void aBusAsksForNoCounterAMessage() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        AtomicInteger countersAskedFor = new AtomicInteger();
+        registry.config().meterFilter(new MeterFilter() {
+            @Override
+            public MeterFilterReply accept(Meter.Id id) {
+                if (id.getType() == Meter.Type.COUNTER) {
+                    countersAskedFor.incrementAndGet();
+                }
+                return MeterFilterReply.NEUTRAL;
+            }
+        }).meterFilter(new AxonMetricsConfiguration().axonCountersDuplicatingTheTimers());
+        MessageMonitor<Message<?>> monitor = AxonMetricsConfiguration.monitor(new GlobalMetricRegistry(registry),
+                SimpleCommandBus.class, "commandBus");
+
+        for (int i = 0; i < 10; i++) {
+            monitor.onMessageIngested(GenericCommandMessage.asCommandMessage("command " + i)).reportSuccess();
+        }
+
+        assertThat(countersAskedFor).hasValue(0);
+        assertThat(registry.get("commandBus.successTimer").tag("payloadType", "String").timer().count())
+                .isEqualTo(10);
+        assertThat(registry.find("commandBus.capacity").tag("payloadType", "String").gauge()).isNotNull();
     }
 }
