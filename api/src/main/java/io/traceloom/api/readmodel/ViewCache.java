@@ -27,7 +27,8 @@ import org.springframework.stereotype.Component;
  * to a client (which waits for that position) is read back afresh (read-your-writes), while the views of everything
  * else stay. A view read while a write that touched it was under way is not kept: each read notes how many writes
  * were answered before it began, and is kept only if none of those answered since touched what it read (the last
- * {@value #RECENT} writes are remembered for this; a read that began before them is not kept).
+ * {@value #RECENT} writes, naming at most {@value #REMEMBERED_DOCUMENTS} documents, are remembered for this; a read
+ * that began before them is not kept).
  *
  * <p>Kept only where every write to the read models is made by this process ({@link ProjectionPositions#writesHere},
  * role {@code all}); elsewhere another process writes them, unseen here, and every read goes to MongoDB. At most
@@ -42,11 +43,11 @@ public class ViewCache {
     /** How many of the last writes are remembered, to tell whether a read that began before them may be kept. */
     static final int RECENT = 1024;
     /**
-     * The most documents a write is remembered by one by one; a larger one (a projection's batch: up to a few hundred)
-     * is remembered by its collections, which a read meets if it read any of them. A read overlapping it is then not
-     * kept though it read other documents; without this bound the last writes of a rebuild held, by estimate, some 30 MB.
+     * The most documents the remembered writes name together (about 100 bytes each): a projection's batch names up to
+     * a few hundred, and the last {@value #RECENT} of them held, by estimate, some 30 MB. Beyond it the oldest writes
+     * are let go, as beyond {@value #RECENT}; the newest is kept whatever its size.
      */
-    static final int REMEMBERED_DOCUMENTS = 16;
+    static final int REMEMBERED_DOCUMENTS = 16_384;
 
     private final ReadModelCommands commands;
     private final boolean enabled;
@@ -61,6 +62,8 @@ public class ViewCache {
     private final Map<String, Set<View>> byCollection = new HashMap<>();
     private final Set<View> oldestFirst = new LinkedHashSet<>();
     private final ArrayDeque<Write> recent = new ArrayDeque<>();
+    /** The documents {@link #recent} names; under the lock. */
+    private int rememberedDocuments;
     private long weight;
     /** How many writes have been answered; written under the lock. */
     private volatile long writes;
@@ -129,7 +132,7 @@ public class ViewCache {
     /** How many documents the writes remembered name one by one. */
     int rememberedDocuments() {
         synchronized (lock) {
-            return recent.stream().mapToInt(write -> write.touched.documents().size()).sum();
+            return rememberedDocuments;
         }
     }
 
@@ -169,10 +172,10 @@ public class ViewCache {
     private void written(Touched touched) {
         synchronized (lock) {
             writes = writes + 1;
-            recent.addLast(new Write(writes, touched.documents().size() > REMEMBERED_DOCUMENTS
-                    ? Touched.of(Set.of(), touched.in()) : touched));
-            if (recent.size() > RECENT) {
-                recent.pollFirst();
+            recent.addLast(new Write(writes, touched));
+            rememberedDocuments += touched.documents().size();
+            while (recent.size() > RECENT || (rememberedDocuments > REMEMBERED_DOCUMENTS && recent.size() > 1)) {
+                rememberedDocuments -= recent.pollFirst().touched.documents().size();
             }
             if (byQuery.isEmpty()) {
                 return;
