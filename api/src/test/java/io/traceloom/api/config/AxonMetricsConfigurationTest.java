@@ -16,7 +16,10 @@ import org.axonframework.eventhandling.GenericEventMessage;
 import org.axonframework.eventhandling.TrackingEventProcessor;
 import org.axonframework.messaging.Message;
 import org.axonframework.micrometer.GlobalMetricRegistry;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.monitoring.MessageMonitor;
+import org.axonframework.queryhandling.GenericQueryMessage;
+import org.axonframework.queryhandling.SimpleQueryBus;
 import org.junit.jupiter.api.Test;
 
 /** The meters of a projection, without a service: what its capacity covers, and so what it keeps in memory. */
@@ -45,6 +48,40 @@ class AxonMetricsConfigurationTest {
 
         clock.add(Duration.ofSeconds(30));
         assertThat(capacity.value()).isZero();
+    }
+
+    /**
+     * A bus's capacity, like a projection's, keeps the duration of every message of its window. With Axon's ten
+     * minutes, the command bus and the query bus each held every command and every query of the last ten minutes:
+     * after seeding 200,000 trade items, 355,000 entries (30 MB of a 256 MB heap); at 1,200 creates a second, each
+     * a command and a query, some 120 MB, which the full collections then copied again and again.
+     */
+    @Test
+    void aBusesCapacityCoversItsLastTenSeconds() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        MockClock clock = new MockClock();
+        MessageMonitor<Message<?>> commands = AxonMetricsConfiguration.monitor(new GlobalMetricRegistry(registry),
+                SimpleCommandBus.class, "commandBus", clock);
+        MessageMonitor<Message<?>> queries = AxonMetricsConfiguration.monitor(new GlobalMetricRegistry(registry),
+                SimpleQueryBus.class, "queryBus", clock);
+
+        for (int i = 0; i < 20; i++) {
+            MessageMonitor.MonitorCallback command = commands.onMessageIngested(
+                    GenericCommandMessage.asCommandMessage("command " + i));
+            MessageMonitor.MonitorCallback query = queries.onMessageIngested(
+                    new GenericQueryMessage<>("query " + i, ResponseTypes.instanceOf(String.class)));
+            clock.add(Duration.ofSeconds(1));
+            command.reportSuccess();
+            query.reportSuccess();
+        }
+        Gauge commandBus = registry.get("commandBus.capacity").tag("payloadType", "String").gauge();
+        Gauge queryBus = registry.get("queryBus.capacity").tag("payloadType", "String").gauge();
+        assertThat(commandBus.value()).isGreaterThan(0.9);
+        assertThat(queryBus.value()).isGreaterThan(0.9);
+
+        clock.add(Duration.ofSeconds(30));
+        assertThat(commandBus.value()).isZero();
+        assertThat(queryBus.value()).isZero();
     }
 
     /**
