@@ -10,7 +10,8 @@
 # BENCH_<NAME>=value overrides one of the sizes set below (DURATION, WARMUP, ROUNDS, IDS, LAG_WRITES,
 # REPLAY_EVENTS, CREDENTIALS, CATALOGUE_TAGS, LIST_SMALL, LIST_LARGE, TREE_LEAVES), to try the script itself in
 # a few minutes, e.g. BENCH_DURATION=1 BENCH_WARMUP=1 BENCH_LIST_SMALL=1000 BENCH_LIST_LARGE=3000 bench/run.sh --quick;
-# BENCH_PORT the port (18080). Figures from such a run say nothing of the service.
+# BENCH_PORT the port (18080). Figures from such a run say nothing of the service. BENCH_WRK_LOG=file keeps
+# every wrk run's own output there, each after a line "== <row> <connections>", to check a row's figures against it.
 #
 # It builds the jar if needed, starts the service as the README does (bin/traceloom) on the embedded
 # default with a fresh temporary data directory and the `bench` profile (bare GET/POST ceilings, seeding, projection-lag probe), warms it up,
@@ -40,6 +41,7 @@ JAR=api/target/traceloom.jar
 WORK=$(mktemp -d /tmp/traceloom-bench.XXXXXX)
 DATA="$WORK/data"
 RESULTS="$WORK/results.txt"
+WRK_LOG=${BENCH_WRK_LOG:-$WORK/wrk.log}
 PID=
 
 say() { echo "[bench] $*" >&2; }
@@ -120,6 +122,7 @@ measure() { # name seconds wrk-args...
   local name=$1 seconds=$2 conns=${CONNS:-$CONNECTIONS}; shift 2
   local out
   out=$(wrk -t$((conns < 2 ? conns : 2)) -c"$conns" -d"${seconds}s" --latency "$@")
+  printf '== %s %s\n%s\n' "$name" "$conns" "$out" >>"$WRK_LOG"
   echo "$out" | awk -v name="$name" '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     /Requests\/sec/ { rps = $2 }
