@@ -153,6 +153,16 @@ public class StorageConfiguration {
                 .build();
     }
 
+    /**
+     * Where the projections run (not in role {@code api}, whose processors never start), a stream that keeps the
+     * event store's cache of the latest events filled: see {@link EventCacheKeeper}.
+     */
+    @Bean
+    @ConditionalOnExpression(JDBC_EVENT_STORE + " and !'${traceloom.role:all}'.equalsIgnoreCase('api')")
+    public EventCacheKeeper eventCacheKeeper(EmbeddedEventStore eventStore) {
+        return new EventCacheKeeper(eventStore);
+    }
+
     /** The group commit and the connection it forces through, closed together. */
     record ForcedByGroupCommit(GroupCommit groupCommit, H2StoreForce force)
             implements DurableCommits, AutoCloseable {
