@@ -18,7 +18,6 @@ import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.messaging.Message;
 import org.axonframework.micrometer.EventProcessorLatencyMonitor;
 import org.axonframework.micrometer.GlobalMetricRegistry;
-import org.axonframework.micrometer.MessageTimerMonitor;
 import org.axonframework.micrometer.MetricsConfigurerModule;
 import org.axonframework.micrometer.TagsUtil;
 import org.axonframework.monitoring.MessageMonitor;
@@ -94,7 +93,7 @@ public class AxonMetricsConfiguration {
      */
     private static MessageMonitor<Message<?>> bus(MeterRegistry registry, String name, Clock clock) {
         return new MultiMessageMonitor<>(List.of(
-                MessageTimerMonitor.buildMonitor(name, registry, clock, TagsUtil.PAYLOAD_TYPE_TAGGER_FUNCTION),
+                new MessageTimers(name, registry, clock, TagsUtil.PAYLOAD_TYPE_TAGGER_FUNCTION),
                 new WindowedCapacityMonitor(name, registry, CAPACITY_WINDOW, clock,
                         TagsUtil.PAYLOAD_TYPE_TAGGER_FUNCTION)));
     }
@@ -113,7 +112,7 @@ public class AxonMetricsConfiguration {
     private static MessageMonitor<Message<?>> eventProcessor(MeterRegistry registry, String name, Clock clock) {
         Function<Message<?>, Iterable<Tag>> processor = message -> Tags.of(TagsUtil.PROCESSOR_NAME_TAG, name);
         MessageMonitor<?> monitor = new MultiMessageMonitor<EventMessage<?>>(List.of(
-                MessageTimerMonitor.buildMonitor(EVENT_PROCESSOR, registry, clock, processor),
+                new MessageTimers(EVENT_PROCESSOR, registry, clock, processor),
                 EventProcessorLatencyMonitor.builder().meterNamePrefix(EVENT_PROCESSOR).meterRegistry(registry)
                         .tagsBuilder(processor).clock(clock).build(),
                 new WindowedCapacityMonitor(EVENT_PROCESSOR, registry, CAPACITY_WINDOW, clock, processor)));

@@ -51,6 +51,41 @@ class AxonMetricsConfigurationTest {
     }
 
     /**
+     * Axon's timer monitor built its four timers at every message (a builder, an id, tags and a lookup each), and
+     * its capacity monitor a reservoir and a gauge: 12 % of what a create allocated, for every event of every
+     * projection and every command and query. Each is now registered once for its tags.
+     */
+    @Test
+    void aMessageCostsTheMetersLittleMemory() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        MessageMonitor<Message<?>> projection = AxonMetricsConfiguration.monitor(new GlobalMetricRegistry(registry),
+                TrackingEventProcessor.class, "trade-items");
+        MessageMonitor<Message<?>> commands = AxonMetricsConfiguration.monitor(new GlobalMetricRegistry(registry),
+                SimpleCommandBus.class, "commandBus");
+        Message<?> event = GenericEventMessage.asEventMessage("event");
+        Message<?> command = GenericCommandMessage.asCommandMessage("command");
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+
+        for (int round = 0; round < 3; round++) { // warm, then measure the last
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 10_000; i++) {
+                projection.onMessageIngested(event).reportSuccess();
+                commands.onMessageIngested(command).reportSuccess();
+            }
+            long perMessage = (threads.getCurrentThreadAllocatedBytes() - before) / 20_000;
+            if (round == 2) {
+                // 2,156 with Axon's monitors, 936 with these (its latency gauge, the tags, the callbacks)
+                assertThat(perMessage).as("bytes a message").isLessThan(1_200);
+            }
+        }
+        assertThat(registry.get("eventProcessor.allTimer").tag("processorName", "trade-items").timer().count())
+                .isEqualTo(30_000);
+        assertThat(registry.get("commandBus.successTimer").tag("payloadType", "String").timer().count())
+                .isEqualTo(30_000);
+    }
+
+    /**
      * A bus's capacity, like a projection's, keeps the duration of every message of its window. With Axon's ten
      * minutes, the command bus and the query bus each held every command and every query of the last ten minutes:
      * after seeding 200,000 trade items, 355,000 entries (30 MB of a 256 MB heap); at 1,200 creates a second, each
