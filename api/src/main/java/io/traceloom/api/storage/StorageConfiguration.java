@@ -138,19 +138,19 @@ public class StorageConfiguration {
     static final int CACHED_EVENTS = 256;
 
     /**
-     * The event store of the JDBC engine above as Axon's auto-configuration builds it, with {@link #CACHED_EVENTS}.
+     * The event store of the JDBC engine above as Axon's auto-configuration builds it, with {@link #CACHED_EVENTS}, and
+     * streams that look for new events at least every {@link PromptEventStore#LOOK_AGAIN}.
      * Axon Server's profile has its own.
      */
     @Bean
     @ConditionalOnExpression(JDBC_EVENT_STORE)
     public EmbeddedEventStore eventStore(EventStorageEngine storageEngine,
                                          org.axonframework.config.Configuration configuration) {
-        return EmbeddedEventStore.builder()
+        return new PromptEventStore(EmbeddedEventStore.builder()
                 .storageEngine(storageEngine)
                 .messageMonitor(configuration.messageMonitor(EventStore.class, "eventStore"))
                 .spanFactory(configuration.getComponent(EventBusSpanFactory.class))
-                .cachedEvents(CACHED_EVENTS)
-                .build();
+                .cachedEvents(CACHED_EVENTS));
     }
 
     /**
