@@ -16,7 +16,6 @@ import org.axonframework.eventhandling.EventBus;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.messaging.Message;
-import org.axonframework.micrometer.EventProcessorLatencyMonitor;
 import org.axonframework.micrometer.GlobalMetricRegistry;
 import org.axonframework.micrometer.MetricsConfigurerModule;
 import org.axonframework.micrometer.TagsUtil;
@@ -113,8 +112,7 @@ public class AxonMetricsConfiguration {
         Function<Message<?>, Iterable<Tag>> processor = message -> Tags.of(TagsUtil.PROCESSOR_NAME_TAG, name);
         MessageMonitor<?> monitor = new MultiMessageMonitor<EventMessage<?>>(List.of(
                 new MessageTimers(EVENT_PROCESSOR, registry, clock, processor),
-                EventProcessorLatencyMonitor.builder().meterNamePrefix(EVENT_PROCESSOR).meterRegistry(registry)
-                        .tagsBuilder(processor).clock(clock).build(),
+                new LatencyGauges(EVENT_PROCESSOR, registry, clock, processor),
                 new WindowedCapacityMonitor(EVENT_PROCESSOR, registry, CAPACITY_WINDOW, clock, processor)));
         return (MessageMonitor<Message<?>>) monitor;
     }
