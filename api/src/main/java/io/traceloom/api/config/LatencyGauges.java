@@ -5,8 +5,6 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.axonframework.eventhandling.EventMessage;
@@ -24,22 +22,20 @@ final class LatencyGauges implements MessageMonitor<Message<?>> {
     private final String name;
     private final MeterRegistry registry;
     private final Clock clock;
-    private final Function<Message<?>, Iterable<Tag>> tagsOf;
-    private final Map<Tags, AtomicLong> latencies = new ConcurrentHashMap<>();
+    private final MetersByTags<AtomicLong> latencies;
 
     LatencyGauges(String meterNamePrefix, MeterRegistry registry, Clock clock,
                   Function<Message<?>, Iterable<Tag>> tagsOf) {
         this.name = meterNamePrefix + ".latency";
         this.registry = registry;
         this.clock = clock;
-        this.tagsOf = tagsOf;
+        this.latencies = new MetersByTags<>(tagsOf, this::register);
     }
 
     @Override
     public MonitorCallback onMessageIngested(Message<?> message) {
         if (message instanceof EventMessage<?> event) {
-            latencies.computeIfAbsent(Tags.of(tagsOf.apply(message)), this::register)
-                    .set(clock.wallTime() - event.getTimestamp().toEpochMilli());
+            latencies.of(message).set(clock.wallTime() - event.getTimestamp().toEpochMilli());
         }
         return NoOpMessageMonitorCallback.INSTANCE;
     }

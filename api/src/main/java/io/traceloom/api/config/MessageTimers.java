@@ -6,8 +6,6 @@ import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.axonframework.messaging.Message;
@@ -28,20 +26,19 @@ final class MessageTimers implements MessageMonitor<Message<?>> {
     private final String prefix;
     private final MeterRegistry registry;
     private final Clock clock;
-    private final Function<Message<?>, Iterable<Tag>> tagsOf;
-    private final Map<Tags, Timers> timers = new ConcurrentHashMap<>();
+    private final MetersByTags<Timers> timers;
 
     MessageTimers(String meterNamePrefix, MeterRegistry registry, Clock clock,
                   Function<Message<?>, Iterable<Tag>> tagsOf) {
         this.prefix = meterNamePrefix;
         this.registry = registry;
         this.clock = clock;
-        this.tagsOf = tagsOf;
+        this.timers = new MetersByTags<>(tagsOf, this::register);
     }
 
     @Override
     public MonitorCallback onMessageIngested(Message<?> message) {
-        Timers of = timers.computeIfAbsent(Tags.of(tagsOf.apply(message)), this::register);
+        Timers of = timers.of(message);
         long start = clock.monotonicTime();
         return new MonitorCallback() {
             @Override

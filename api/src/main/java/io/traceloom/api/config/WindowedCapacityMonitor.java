@@ -7,8 +7,6 @@ import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.axonframework.messaging.Message;
 import org.axonframework.monitoring.MessageMonitor;
@@ -29,8 +27,7 @@ final class WindowedCapacityMonitor implements MessageMonitor<Message<?>> {
     private final MeterRegistry registry;
     private final Clock clock;
     private final int seconds;
-    private final Function<Message<?>, Iterable<Tag>> tagsOf;
-    private final Map<Tags, BusyTime> busyTimes = new ConcurrentHashMap<>();
+    private final MetersByTags<BusyTime> busyTimes;
 
     WindowedCapacityMonitor(String meterNamePrefix, MeterRegistry registry, Duration window, Clock clock,
                             Function<Message<?>, Iterable<Tag>> tagsOf) {
@@ -41,12 +38,12 @@ final class WindowedCapacityMonitor implements MessageMonitor<Message<?>> {
         this.registry = registry;
         this.clock = clock;
         this.seconds = (int) window.toSeconds();
-        this.tagsOf = tagsOf;
+        this.busyTimes = new MetersByTags<>(tagsOf, this::register);
     }
 
     @Override
     public MonitorCallback onMessageIngested(Message<?> message) {
-        BusyTime busyTime = busyTimes.computeIfAbsent(Tags.of(tagsOf.apply(message)), this::register);
+        BusyTime busyTime = busyTimes.of(message);
         long start = clock.monotonicTime();
         return new MonitorCallback() {
             @Override
