@@ -51,6 +51,17 @@ public class AxonMetricsConfiguration {
     private static final List<String> AXON_PREFIXES = List.of(EVENT_PROCESSOR + ".", "eventStore.", "eventBus.",
             "commandBus.", "queryBus.", "queryUpdateEmitter.");
 
+    /** The tags of a message's payload type ({@code payloadType}: its simple name), built once for each type. */
+    private static final ClassValue<Tags> PAYLOAD_TYPE_TAGS = new ClassValue<>() {
+        @Override
+        protected Tags computeValue(Class<?> type) {
+            return Tags.of(TagsUtil.PAYLOAD_TYPE_TAG, type.getSimpleName());
+        }
+    };
+    /** Axon's {@code TagsUtil.PAYLOAD_TYPE_TAGGER_FUNCTION}, without building the tags again at every message. */
+    private static final Function<Message<?>, Iterable<Tag>> BY_PAYLOAD_TYPE =
+            message -> PAYLOAD_TYPE_TAGS.get(message.getPayloadType());
+
     /** Replaces Axon's own module (auto-configured unless there is one). */
     @Bean
     public MetricsConfigurerModule metricsConfigurerModule(GlobalMetricRegistry metrics) {
@@ -92,9 +103,8 @@ public class AxonMetricsConfiguration {
      */
     private static MessageMonitor<Message<?>> bus(MeterRegistry registry, String name, Clock clock) {
         return new MultiMessageMonitor<>(List.of(
-                new MessageTimers(name, registry, clock, TagsUtil.PAYLOAD_TYPE_TAGGER_FUNCTION),
-                new WindowedCapacityMonitor(name, registry, CAPACITY_WINDOW, clock,
-                        TagsUtil.PAYLOAD_TYPE_TAGGER_FUNCTION)));
+                new MessageTimers(name, registry, clock, BY_PAYLOAD_TYPE),
+                new WindowedCapacityMonitor(name, registry, CAPACITY_WINDOW, clock, BY_PAYLOAD_TYPE)));
     }
 
     /**
@@ -109,7 +119,8 @@ public class AxonMetricsConfiguration {
      */
     @SuppressWarnings("unchecked")
     private static MessageMonitor<Message<?>> eventProcessor(MeterRegistry registry, String name, Clock clock) {
-        Function<Message<?>, Iterable<Tag>> processor = message -> Tags.of(TagsUtil.PROCESSOR_NAME_TAG, name);
+        Tags tags = Tags.of(TagsUtil.PROCESSOR_NAME_TAG, name);
+        Function<Message<?>, Iterable<Tag>> processor = message -> tags;
         MessageMonitor<?> monitor = new MultiMessageMonitor<EventMessage<?>>(List.of(
                 new MessageTimers(EVENT_PROCESSOR, registry, clock, processor),
                 new LatencyGauges(EVENT_PROCESSOR, registry, clock, processor),
