@@ -15,7 +15,9 @@ import org.springframework.context.SmartLifecycle;
  * once, the cache stopped where they left it; a projection that caught up by itself was then past the cache's
  * newest event, which Axon takes for behind it, so none could follow it again, and none was woken by a new event:
  * each found it when its wait ran out, a second later, and so every write waited a second for its read models,
- * until a restart. This stream reads nothing but the cache, and is never behind it.
+ * until a restart. This stream does nothing with what it reads, so it keeps up with the cache; should it be
+ * dropped all the same (a thread can wait 256 events long for a busy processor), {@link PromptEventStore} bounds
+ * what a projection then waits.
  */
 public class EventCacheKeeper implements SmartLifecycle {
 
